@@ -1,0 +1,217 @@
+"""Attribute: the matcher's codes -> verdict columns (outcome, subtype, detail, errors, ...).
+
+The precedence itself (miss_recall > param_error > over_recall/extra_call; temporal >
+missing_arg > incorrect_value) is decided in the matcher, identically in both twins; this
+module names the codes and writes the one readable line a person needs to see why.
+"""
+
+import pyarrow as pa
+
+from scorer import match_py as m
+from scorer import vocab
+from scorer.encode import text_similarity
+from scorer.normalize import UNKNOWN_PARAM, UNRESOLVED
+from scorer.tables import VERDICTS_FIXED
+
+OUTCOME_NAMES = (vocab.CORRECT, vocab.MISS_RECALL, vocab.PARAM_ERROR, vocab.OVER_RECALL)
+SUBTYPE_NAMES = (None, vocab.NO_CALL, vocab.WRONG_TOOL, vocab.PARTIAL_CALLS, vocab.MALFORMED,
+                 vocab.TEMPORAL, vocab.MISSING_ARG, vocab.INCORRECT_VALUE, None, vocab.EXTRA_CALL)
+ERROR_NAMES = (vocab.MALFORMED, vocab.NO_CALL, vocab.WRONG_TOOL, vocab.PARTIAL_CALLS, vocab.TEMPORAL,
+               vocab.MISSING_ARG, vocab.INCORRECT_VALUE, "uncertain", vocab.EXTRA_CALL, vocab.OVER_RECALL)
+_PRIMARY_ERROR = {  # which error explains each subtype
+    m.S_NO_CALL: (m.E_NO_CALL,), m.S_WRONG_TOOL: (m.E_WRONG_TOOL,), m.S_PARTIAL_CALLS: (m.E_PARTIAL_CALLS,),
+    m.S_MALFORMED: (m.E_MALFORMED,), m.S_TEMPORAL: (m.E_TEMPORAL,), m.S_MISSING_ARG: (m.E_MISSING_ARG,),
+    m.S_INCORRECT_VALUE: (m.E_INCORRECT_VALUE,), m.S_NEGATIVE: (m.E_OVER_RECALL, m.E_MALFORMED),
+    m.S_EXTRA_CALL: (m.E_EXTRA_CALL,), m.S_NONE: (m.E_UNCERTAIN,),
+}
+
+
+def _show(value) -> str:
+    from scorer.encode import _json
+    return value if isinstance(value, str) else _json(value)
+
+
+class Attributor:
+    """Builds verdict rows for one encoded batch."""
+
+    def __init__(self, gold, options):
+        self.gold, self.options = gold, options
+
+    def _gold_value(self, index):
+        return self.gold.values[index] if index >= 0 else (None, None)
+
+    def _error_record(self, kind, g_call, p_call, g_arg, p_arg, gold_row, row_calls, encoded):
+        argument = gold_text = pred_text = None
+        if g_arg >= 0:
+            argument = self.gold.params_book.names[self.gold.arrays.arg_param[g_arg]]
+            first_alt = self.gold.arrays.arg_alt_off[g_arg]
+            last_alt = self.gold.arrays.arg_alt_off[g_arg + 1]
+            shown = [_show(self.gold.values[alt][0]) for alt in range(first_alt, last_alt)]
+            gold_text = shown[0] if len(shown) == 1 else " | ".join(shown)
+        if p_arg >= 0:
+            argument, raw, _canon = encoded.values[p_arg]
+            pred_text = _show(raw)
+        if kind in (m.E_PARTIAL_CALLS,) and g_call >= 0:
+            gold_text = gold_row.calls[g_call][0]
+        if kind in (m.E_EXTRA_CALL, m.E_WRONG_TOOL, m.E_OVER_RECALL) and p_call >= 0:
+            pred_text = row_calls[p_call][0]
+        return {"call": int(g_call if g_call >= 0 else p_call), "argument": argument,
+                "kind": ERROR_NAMES[kind], "gold": gold_text, "predicted": pred_text}
+
+    def _detail(self, subtype, record, gold_row, row_calls, malformed, g_arg, p_arg, encoded):
+        gold_tools = ", ".join(name for name, _a in gold_row.calls) or "none"
+        pred_tools = ", ".join(tool for tool, _a in row_calls) or "none"
+        if subtype == m.S_MALFORMED or (subtype == m.S_NEGATIVE and malformed and not row_calls):
+            return f"unreadable output: {malformed}"
+        if subtype == m.S_NO_CALL:
+            return f"no call made; gold calls {gold_tools}"
+        if subtype == m.S_WRONG_TOOL:
+            return f"called {pred_tools}; gold calls {gold_tools}"
+        if subtype == m.S_PARTIAL_CALLS:
+            return f"missing call to {record['gold']}; gold calls {gold_tools}, predicted {pred_tools}"
+        if subtype == m.S_NEGATIVE:
+            return f"called {pred_tools} on a request that needs no call ({gold_row.negative_type or vocab.UNSPECIFIED})"
+        if subtype == m.S_EXTRA_CALL:
+            return f"extra call to {record['predicted']} beyond the gold calls {gold_tools}"
+        argument = record["argument"]
+        if record["kind"] == vocab.MISSING_ARG:
+            return f"{argument}: missing (gold {record['gold']})"
+        if g_arg < 0 and p_arg >= 0:
+            canon = encoded.values[p_arg][2]
+            if canon.flags & UNKNOWN_PARAM:
+                return f"{argument}: not defined by the tool's schema (predicted {record['predicted']})"
+            return f"{argument}: not in the gold call (predicted {record['predicted']})"
+        line = f"{argument}: gold {record['gold']}, predicted {record['predicted']}"
+        pred_canon = encoded.values[p_arg][2]
+        gold_canon = self.gold.values[self.gold.arrays.arg_alt_off[g_arg]][1]
+        if record["kind"] == vocab.TEMPORAL:
+            return line + self._temporal_reason(gold_row, gold_canon, pred_canon, encoded.values[p_arg][1], g_arg)
+        if record["kind"] == "uncertain":
+            if pred_canon.flags & UNRESOLVED:
+                return line + " (the predicted value did not resolve to a time)"
+            return line + f" (similarity {text_similarity(gold_canon, pred_canon):.0f}, between " \
+                          f"{self.options.fuzzy_low:g} and {self.options.fuzzy_high:g})"
+        if gold_canon.key != pred_canon.key and gold_canon.key[2:] != str(record["gold"]):
+            line += f" (normalized {gold_canon.key[2:]} vs {pred_canon.key[2:]})"
+        return line
+
+    def _temporal_reason(self, gold_row, gold_canon, pred_canon, pred_raw, g_arg):
+        from scorer import temporal
+
+        if self.options.temporal_format == "strict" and pred_canon.flags & 16:
+            return " (unresolved: a relative expression where a resolved date is expected)"
+        if pred_canon.interval[2] < 0:
+            return " (the predicted value is not a time)"
+        gold_raw = self.gold.values[self.gold.arrays.arg_alt_off[g_arg]][0]
+        reference = gold_row.reference_time
+        gold_iv = temporal.resolve(str(gold_raw), reference) if reference else None
+        pred_iv = temporal.resolve(str(pred_raw), reference) if reference else None
+        text = f" ({_interval(gold_canon)} vs {_interval(pred_canon)}"
+        if gold_iv is not None and pred_iv is not None:
+            slip = temporal.slip(gold_iv, pred_iv)
+            if slip:
+                text += f"; slip: {slip}"
+        return text + ")"
+
+    def rule_of(self, row_calls, first_error_parg, encoded):
+        if first_error_parg >= 0:
+            return encoded.values[first_error_parg][2].rule
+        for _tool, arguments in row_calls:
+            for _p, _r, canon in arguments:
+                if canon.rule not in ("exact", "null"):
+                    return canon.rule
+        return "exact" if row_calls else None
+
+    def batch(self, ids, models, g_rows, encoded, matched, carried_names) -> pa.RecordBatch:
+        columns = {name: [] for name in VERDICTS_FIXED.names}
+        carried = {name: [] for name in carried_names}
+        arrays = self.gold.arrays
+        pred_arg_base = encoded.arrays.call_arg_off
+        for row, g_row in enumerate(g_rows):
+            gold_row = self.gold.rows[g_row]
+            outcome, subtype = int(matched.outcome[row]), int(matched.subtype[row])
+            row_calls, malformed = encoded.calls[row], encoded.malformed[row]
+            records, primary, primary_args = [], None, (-1, -1)
+            for e in range(matched.err_off[row], matched.err_off[row + 1]):
+                kind = int(matched.err_kind[e])
+                g_arg, p_arg = int(matched.err_garg[e]), int(matched.err_parg[e])
+                record = self._error_record(kind, int(matched.err_gcall[e]), int(matched.err_pcall[e]),
+                                            g_arg, p_arg, gold_row, row_calls, encoded)
+                records.append(record)
+                if primary is None and kind in _PRIMARY_ERROR[subtype]:
+                    primary, primary_args = record, (g_arg, p_arg)
+            decided = bool(matched.decided[row])
+            uncertain = None
+            if not decided:
+                if matched.row_flags[row] & m.ROW_UNDECIDABLE:
+                    uncertain = "too many calls to pair exactly"
+                else:
+                    first = next(r for r in records if r["kind"] == "uncertain")
+                    uncertain = self._uncertain_reason(first, encoded, matched, row)
+                    if primary is None:
+                        primary = first
+                        primary_args = self._args_of(first, matched, row, records)
+            detail = None
+            if primary is not None:
+                detail = self._detail(subtype if decided or outcome != m.O_CORRECT else m.S_NONE, primary,
+                                      gold_row, row_calls, malformed, *primary_args, encoded)
+            columns["model"].append(models[row])
+            columns["id"].append(ids[row])
+            columns["positive"].append(bool(gold_row.calls))
+            columns["outcome"].append(OUTCOME_NAMES[outcome])
+            columns["subtype"].append(gold_row.negative_type or vocab.UNSPECIFIED if subtype == m.S_NEGATIVE
+                                      else SUBTYPE_NAMES[subtype])
+            columns["argument"].append(primary["argument"] if primary else None)
+            tool = None
+            if primary is not None and primary["call"] >= 0 and primary["kind"] not in (
+                    vocab.EXTRA_CALL, vocab.WRONG_TOOL, vocab.OVER_RECALL):
+                tool = gold_row.calls[primary["call"]][0] if primary["call"] < len(gold_row.calls) else None
+            elif primary is not None and primary["kind"] in (vocab.EXTRA_CALL, vocab.WRONG_TOOL, vocab.OVER_RECALL):
+                tool = primary["predicted"]
+            elif gold_row.calls:
+                tool = gold_row.calls[0][0]
+            columns["tool"].append(tool)
+            columns["detail"].append(detail)
+            columns["errors"].append(records)
+            columns["normalized_gold"].append(gold_row.normalized)
+            columns["normalized_pred"].append(encoded.normalized[row])
+            columns["rule"].append(self.rule_of(row_calls, primary_args[1], encoded))
+            columns["decided"].append(decided)
+            columns["uncertain_reason"].append(uncertain)
+            columns["missing_prediction"].append(False)
+            for name in carried_names:
+                carried[name].append(self.gold.carried[name][g_row])
+        del arrays, pred_arg_base
+        return self._to_batch(columns, carried)
+
+    def _args_of(self, record, matched, row, records):
+        index = records.index(record)
+        e = matched.err_off[row] + index
+        return int(matched.err_garg[e]), int(matched.err_parg[e])
+
+    def _uncertain_reason(self, record, encoded, matched, row):
+        e = matched.err_off[row] + 0
+        for e in range(matched.err_off[row], matched.err_off[row + 1]):
+            if matched.err_kind[e] == m.E_UNCERTAIN:
+                break
+        p_arg = int(matched.err_parg[e])
+        canon = encoded.values[p_arg][2] if p_arg >= 0 else None
+        if canon is not None and canon.flags & UNKNOWN_PARAM and int(matched.err_garg[e]) < 0:
+            return f"unknown argument {record['argument']}: the tool's schema does not define it"
+        if canon is not None and canon.flags & UNRESOLVED:
+            return f"temporal value {record['predicted']!r} did not resolve"
+        return f"free-text argument {record['argument']} in the fuzzy band"
+
+    def _to_batch(self, columns, carried):
+        arrays = [pa.array(columns[name], type=VERDICTS_FIXED.field(name).type) for name in VERDICTS_FIXED.names]
+        names = list(VERDICTS_FIXED.names)
+        for name, values in carried.items():
+            arrays.append(pa.array(values, type=self.gold.carried_types[name]))
+            names.append(name)
+        return pa.RecordBatch.from_arrays(arrays, names=names)
+
+
+def _interval(canon) -> str:
+    from scorer import temporal
+
+    return temporal.describe_minutes(canon.interval)

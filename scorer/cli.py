@@ -1,0 +1,115 @@
+"""The `score` command: a thin layer over scorer.pipeline. `score PREDICTIONS GOLD` scores
+(the hidden default command); subcommands sit beside it (`score resolve`, `score table`, ...).
+"""
+
+import sys
+
+import click
+
+from scorer import __version__
+from scorer.errors import InputError
+
+CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+DEFAULT_COMMAND = "run"
+
+
+class InputProblem(click.ClickException):
+    """Bad input stops the run with status 2 and one sentence naming file, row and field."""
+
+    exit_code = 2
+
+
+class DefaultGroup(click.Group):
+    """A group whose default command runs when the first argument names no subcommand, so
+    `score p.parquet g.parquet` and `score --out v.parquet p g` both score."""
+
+    def parse_args(self, ctx, args):
+        group_options = {"-h", "--help", "--version"}
+        if args and args[0] not in self.commands and args[0] not in group_options:
+            args = [DEFAULT_COMMAND, *args]
+        elif not args:
+            args = ["--help"]
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except InputError as error:
+            raise InputProblem(str(error)) from None
+
+
+@click.group(cls=DefaultGroup, context_settings=CONTEXT_SETTINGS)
+@click.version_option(__version__, "--version", prog_name="callscore")
+def cli():
+    """callscore: judge-free scoring of LLM function calls.
+
+    \b
+    score PREDICTIONS GOLD [options]     score predictions, print the summary
+    score COMMAND --help                 help for a subcommand
+
+    Example: score data/examples/predictions.parquet data/examples/gold.parquet
+    """
+
+
+def time_options(command):
+    command = click.option("--timezone", default="Asia/Shanghai", show_default=True,
+                           help="Timezone of reference times and of resolved dates.")(command)
+    return click.option("--reference-time", metavar="ISO",
+                        help="Reference time for gold rows without one (ISO 8601 with offset).")(command)
+
+
+@cli.command(DEFAULT_COMMAND, hidden=True, context_settings=CONTEXT_SETTINGS)
+@click.argument("predictions", type=click.Path(dir_okay=False))
+@click.argument("gold", type=click.Path(dir_okay=False))
+@click.option("-o", "--out", type=click.Path(dir_okay=False), help="Write verdicts (.parquet or .jsonl).")
+@click.option("--summary", "summary_path", type=click.Path(dir_okay=False),
+              help="Write the summary (.json, .csv or .md).")
+@click.option("--by", multiple=True, metavar="COLUMN", help="Also summarize per value of a gold column (repeatable).")
+@time_options
+@click.option("--temporal-format", type=click.Choice(["lenient", "strict"]), default="lenient", show_default=True,
+              help="strict: a raw relative expression (下周二) where a date is expected is a temporal error.")
+@click.option("--fuzzy-high", type=float, default=90.0, show_default=True,
+              help="Free-text similarity (0-100) at or above which values are equal.")
+@click.option("--fuzzy-low", type=float, default=60.0, show_default=True,
+              help="Similarity below which values differ; in between the row is left undecided.")
+@click.option("--batch-size", type=click.IntRange(1), default=65536, show_default=True, help="Rows per batch.")
+@click.option("--precision", type=click.IntRange(0, 6), default=1, show_default=True, help="Decimals of percentages.")
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
+def run(predictions, gold, out, summary_path, by, reference_time, timezone, temporal_format,
+        fuzzy_high, fuzzy_low, batch_size, precision, quiet):
+    """Score PREDICTIONS against GOLD (.parquet, .jsonl or .json) and print the summary.
+
+    Example: score data/examples/predictions.parquet data/examples/gold.parquet -o verdicts.parquet
+    """
+    from scorer import pipeline, report
+    from scorer.aggregate import HEADLINE
+    from scorer.options import Options
+
+    if fuzzy_low > fuzzy_high:
+        raise click.BadParameter("--fuzzy-low must not exceed --fuzzy-high", param_hint="--fuzzy-low")
+    options = Options(reference_time=reference_time, timezone=timezone, temporal_format=temporal_format,
+                      fuzzy_high=fuzzy_high, fuzzy_low=fuzzy_low, batch_size=batch_size)
+    try:
+        result = pipeline.score_files(predictions, gold, options, out=out, by=by)
+    except ValueError as error:  # options the loaders reject (an unknown timezone)
+        raise InputProblem(str(error)) from None
+    rows = result.tally.rows()
+    if summary_path:
+        try:
+            report.write_summary(rows, summary_path, precision=precision)
+        except ValueError as error:
+            raise InputProblem(str(error)) from None
+    if not quiet:
+        for note in result.notes():
+            click.echo(f"note: {note}", err=True)
+        click.echo(report.render(rows, "text", precision=precision, columns=["model", "group", *HEADLINE]))
+        click.echo(f"rules {result.rules_hash} · matcher {result.implementation}", err=True)
+
+
+def main():
+    """Entry point of the `score` script and of `python -m scorer`."""
+    cli(prog_name="score")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,311 @@
+"""Encode: gold and predictions -> the matcher's flattened arrays (scorer/match_py.py).
+
+Gold (thousands of rows) is parsed, validated and normalized once. Prediction values are
+normalized per distinct (parameter, value, context) through a memo, and whole calls per
+distinct (gold row, call text), because predictions repeat heavily across models and samples.
+Everything policy-related is delegated to scorer.normalize; this module only flattens.
+"""
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import numpy as np
+import orjson
+from rapidfuzz import fuzz
+
+from scorer import match_py as m
+from scorer.errors import InputError
+from scorer.normalize import (FUZZY, IS_DEFAULT, TOLERANCE, UNKNOWN_PARAM, Canon, Context,
+                              canonical_cached)
+from scorer.parse import parse_calls_value, parse_output
+from scorer.schema import Param, param_for, parse_tools
+from scorer.tables import GOLD_FIXED, VERDICTS_FIXED
+from scorer.vocab import NEGATIVE_TYPES, TEMPORAL_KINDS
+
+_CONTEXT_KINDS = TEMPORAL_KINDS + ("object", "array")  # kinds whose value depends on the reference time
+
+
+class Codebook:
+    """Strings -> dense integer codes, first come first served (codes never leave a process)."""
+
+    def __init__(self):
+        self.codes, self.names = {}, []
+
+    def code(self, name: str) -> int:
+        found = self.codes.get(name)
+        if found is None:
+            found = self.codes[name] = len(self.names)
+            self.names.append(name)
+        return found
+
+
+def _json(value) -> str:
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+
+
+def parse_reference_time(text, timezone: ZoneInfo):
+    """ISO 8601 -> aware datetime in the scoring timezone; a naive time is taken in it."""
+    moment = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=timezone)
+    return moment.astimezone(timezone)
+
+
+def zone(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"unknown timezone {name!r}") from None
+
+
+@dataclass
+class GoldRow:
+    """What one gold row contributes to scoring its predictions."""
+
+    id: str
+    tools: dict
+    reference_time: object
+    negative_type: str | None
+    calls: list                      # [(tool, {param: (Param, optional, [Canon, ...], [raw, ...])})]
+    normalized: str
+    params: dict = field(default_factory=dict)   # (tool, param) -> Param
+
+
+class GoldIndex:
+    """Gold parsed, validated and encoded once; `arrays` feeds the matcher."""
+
+    def __init__(self, table, path, options, codes: Codebook, tools_book: Codebook, params_book: Codebook):
+        self.path, self.options = path, options
+        self.codes, self.tools_book, self.params_book = codes, tools_book, params_book
+        self.timezone = zone(options.timezone)
+        self.policy = None
+        default_time = None
+        if options.reference_time:
+            try:
+                default_time = parse_reference_time(options.reference_time, self.timezone)
+            except ValueError:
+                raise InputError("--reference-time", f"not an ISO 8601 time: {options.reference_time!r}") from None
+        columns = {name: table[name].to_pylist() for name in table.column_names}
+        self.carried_types = {field.name: field.type for field in table.schema
+                              if field.name not in GOLD_FIXED.names}
+        clash = [name for name in self.carried_types if name in VERDICTS_FIXED.names]
+        if clash:
+            raise InputError(path, "a gold column has the name of a verdict column; rename it", field=clash[0])
+        self.carried = {name: columns[name] for name in self.carried_types}
+        n = table.num_rows
+        self.rows = []
+        for row in range(n):
+            self.rows.append(self._row(row, columns, default_time))
+        self.position = {gold.id: index for index, gold in enumerate(self.rows)}
+        self.arrays = self._flatten()
+
+    def _fail(self, row, field_name, message):
+        raise InputError(self.path, message, row=row + 1, field=field_name)
+
+    def _row(self, row, columns, default_time) -> GoldRow:
+        identifier = columns["id"][row]
+        parsed = parse_calls_value(columns["gold_calls"][row])
+        if parsed.malformed:
+            self._fail(row, "gold_calls", parsed.malformed)
+        try:
+            tools = parse_tools(columns.get("tools", [None] * (row + 1))[row])
+        except (ValueError, orjson.JSONDecodeError) as error:
+            self._fail(row, "tools", f"not valid tool schemas ({error})")
+        reference = default_time
+        raw_time = columns.get("reference_time", [None] * (row + 1))[row]
+        if raw_time:
+            try:
+                reference = parse_reference_time(str(raw_time), self.timezone)
+            except ValueError:
+                self._fail(row, "reference_time", f"not an ISO 8601 time: {raw_time!r}")
+        negative = columns.get("negative_type", [None] * (row + 1))[row]
+        if negative is not None and negative not in NEGATIVE_TYPES:
+            self._fail(row, "negative_type", f"{negative!r} is not one of {', '.join(NEGATIVE_TYPES)}")
+        calls, params, normalized = [], {}, []
+        for name, arguments_json in parsed.calls:
+            arguments = {}
+            shown = {}
+            for param_name, raw in orjson.loads(arguments_json).items():
+                optional = isinstance(raw, dict) and set(raw) == {"$optional"}
+                if optional:
+                    raw = raw["$optional"]
+                alternatives = raw["$any"] if isinstance(raw, dict) and set(raw) == {"$any"} else [raw]
+                if not isinstance(alternatives, list) or not alternatives:
+                    self._fail(row, "gold_calls", f"{name}.{param_name}: $any needs a non-empty list")
+                param, _known = param_for(tools, name, param_name, alternatives[0])
+                params[(name, param_name)] = param
+                context = self.context(reference, name, param_name, param)
+                canons = [canonical_cached(param, _json(alt), context) for alt in alternatives]
+                arguments[param_name] = (param, optional, canons, alternatives)
+                keys = [c.key for c in canons]
+                shown[param_name] = {"$optional": keys if len(keys) > 1 else keys[0]} if optional else (
+                    keys if len(keys) > 1 else keys[0])
+            calls.append((name, arguments))
+            normalized.append({"name": name, "arguments": shown})
+        return GoldRow(identifier, tools, reference, negative, calls, _json(normalized), params)
+
+    def context(self, reference, tool, parameter, param: Param) -> Context:
+        """The normalization context; the reference time only where the kind can use it, so
+        that the memo is shared across rows for every other kind."""
+        moment = reference if param.kind in _CONTEXT_KINDS else None
+        return Context(moment, tool, parameter, self.policy)
+
+    def _flatten(self) -> m.Gold:
+        row_call_off, call_tool, call_arg_off = [0], [], [0]
+        arg_param, arg_optional, arg_alt_off = [], [], [0]
+        values, self.values = [], []   # self.values: (raw, Canon) per flattened gold value
+        for gold in self.rows:
+            for name, arguments in gold.calls:
+                call_tool.append(self.tools_book.code(name))
+                for param_name, (_param, optional, canons, raws) in arguments.items():
+                    arg_param.append(self.params_book.code(param_name))
+                    arg_optional.append(1 if optional else 0)
+                    values.extend(canons)
+                    self.values.extend(zip(raws, canons))
+                    arg_alt_off.append(len(values))
+                call_arg_off.append(len(arg_param))
+            row_call_off.append(len(call_tool))
+        return m.Gold(
+            np.array(row_call_off, np.int64), np.array(call_tool, np.int32), np.array(call_arg_off, np.int64),
+            np.array(arg_param, np.int32), np.array(arg_optional, np.uint8), np.array(arg_alt_off, np.int64),
+            *_value_arrays(values, self.codes),
+        )
+
+
+
+def _value_arrays(canons, codes: Codebook):
+    n = len(canons)
+    code = np.fromiter((codes.code(c.key) for c in canons), np.int64, n)
+    start = np.fromiter((c.interval[0] for c in canons), np.int64, n)
+    end = np.fromiter((c.interval[1] for c in canons), np.int64, n)
+    gran = np.fromiter((c.interval[2] for c in canons), np.int8, n)
+    flags = np.fromiter((c.flags for c in canons), np.int32, n)
+    return code, start, end, gran, flags
+
+
+@dataclass
+class EncodedBatch:
+    """A prediction batch as matcher arrays, plus what the report needs about each row."""
+
+    arrays: m.Predictions
+    calls: list            # per row: [(tool, [(param, raw value, Canon)])]
+    malformed: list        # per row: reason or None
+    normalized: list       # per row: canonical JSON of the predicted calls
+    values: list           # flattened predicted (param, raw, Canon), indexed like the arrays
+    pair_keys: np.ndarray
+    pair_status: np.ndarray
+
+
+class PredictionEncoder:
+    """Turns prediction rows into matcher arrays, memoizing what repeats."""
+
+    def __init__(self, gold: GoldIndex, options):
+        self.gold, self.options = gold, options
+        self._parsed = {}       # raw calls/output text -> Parsed
+        self._calls = {}        # (gold row, tool, arguments json) -> [(param, raw, Canon)]
+        self._pairs = {}        # (gold code, pred code) -> pair status
+
+    def parse(self, calls_value, output):
+        """Parsed calls of a row: `calls` first, then `output`."""
+        if calls_value is not None:
+            key = ("c", calls_value if isinstance(calls_value, str) else _json(calls_value))
+            if key not in self._parsed:
+                self._parsed[key] = parse_calls_value(calls_value)
+            return self._parsed[key]
+        key = ("o", output)
+        if key not in self._parsed:
+            self._parsed[key] = parse_output(output)
+        return self._parsed[key]
+
+    def _arguments(self, g_row: int, tool: str, arguments_json: str):
+        key = (g_row, tool, arguments_json)
+        found = self._calls.get(key)
+        if found is None:
+            gold = self.gold.rows[g_row]
+            found = []
+            for param_name, raw in orjson.loads(arguments_json).items():
+                param = gold.params.get((tool, param_name))
+                known = True
+                if param is None:
+                    param, known = param_for(gold.tools, tool, param_name, raw)
+                context = self.gold.context(gold.reference_time, tool, param_name, param)
+                canon = canonical_cached(param, _json(raw), context)
+                if not known:
+                    canon = replace(canon, flags=canon.flags | UNKNOWN_PARAM)
+                elif param.has_default and (tool, param_name) not in gold.params and \
+                        canonical_cached(param, _json(param.default), context).key == canon.key:
+                    canon = replace(canon, flags=canon.flags | IS_DEFAULT)
+                found.append((param_name, raw, canon))
+            self._calls[key] = found
+        return found
+
+    def encode(self, g_rows, calls_column, output_column) -> EncodedBatch:
+        codes, tools_book, params_book = self.gold.codes, self.gold.tools_book, self.gold.params_book
+        row_flags, row_call_off, call_tool, call_arg_off, arg_param = [], [0], [], [0], []
+        values, rows_calls, malformed, normalized = [], [], [], []
+        pairs = set()
+        for g_row, calls_value, output in zip(g_rows, calls_column, output_column):
+            parsed = self.parse(calls_value, output)
+            row_flags.append(m.ROW_MALFORMED if parsed.malformed else 0)
+            malformed.append(parsed.malformed)
+            row_calls, shown = [], []
+            for tool, arguments_json in parsed.calls:
+                arguments = self._arguments(g_row, tool, arguments_json)
+                call_tool.append(tools_book.code(tool))
+                for param_name, _raw, canon in arguments:
+                    arg_param.append(params_book.code(param_name))
+                    if canon.flags & (FUZZY | TOLERANCE):
+                        self._collect_pairs(g_row, tool, param_name, canon, pairs)
+                values.extend(arguments)
+                call_arg_off.append(len(arg_param))
+                row_calls.append((tool, arguments))
+                shown.append({"name": tool, "arguments": {p: c.key for p, _r, c in arguments}})
+            row_call_off.append(len(call_tool))
+            rows_calls.append(row_calls)
+            normalized.append(_json(shown))
+        canons = [canon for _p, _r, canon in values]
+        arrays = m.Predictions(
+            np.asarray(g_rows, np.int64), np.array(row_flags, np.uint8), np.array(row_call_off, np.int64),
+            np.array(call_tool, np.int32), np.array(call_arg_off, np.int64), np.array(arg_param, np.int32),
+            *_value_arrays(canons, codes),
+        )
+        keys = np.array(sorted(pairs), np.uint64)
+        status = np.array([self._pairs[(int(k) >> 32, int(k) & 0xFFFFFFFF)] for k in keys], np.int8)
+        return EncodedBatch(arrays, rows_calls, malformed, normalized, values, keys, status)
+
+    def _collect_pairs(self, g_row, tool, param_name, canon: Canon, pairs: set):
+        """Decide, once per distinct pair, the gold/predicted values that need more than
+        equality of keys: free text by rapidfuzz ratio, numbers within a tolerance."""
+        gold = self.gold.rows[g_row]
+        p_code = self.gold.codes.code(canon.key)
+        for name, arguments in gold.calls:
+            if name != tool or param_name not in arguments:
+                continue
+            param, _optional, canons, _raws = arguments[param_name]
+            for gold_canon in canons:
+                if gold_canon.key == canon.key or not gold_canon.flags & (FUZZY | TOLERANCE):
+                    continue
+                g_code = self.gold.codes.code(gold_canon.key)
+                if (g_code, p_code) not in self._pairs:
+                    self._pairs[(g_code, p_code)] = pair_status(param, gold_canon, canon, self.options)
+                pairs.add((g_code << 32) | p_code)
+
+
+def pair_status(param: Param, gold: Canon, pred: Canon, options) -> int:
+    """The policy for values whose keys differ: numbers within the parameter's tolerance are
+    equal; free text at or above `fuzzy_high` is equal, below `fuzzy_low` different, and in
+    between undecided."""
+    if gold.flags & TOLERANCE and pred.flags & TOLERANCE:
+        return m.PAIR_EQUAL if abs(gold.number - pred.number) <= param.tolerance else m.PAIR_DIFFERENT
+    if gold.flags & FUZZY and pred.flags & FUZZY:
+        score = text_similarity(gold, pred)
+        if score >= options.fuzzy_high:
+            return m.PAIR_EQUAL
+        return m.PAIR_DIFFERENT if score < options.fuzzy_low else m.PAIR_UNCERTAIN
+    return m.PAIR_DIFFERENT
+
+
+def text_similarity(gold: Canon, pred: Canon) -> float:
+    """rapidfuzz's normalized Indel similarity (0-100) of two folded texts."""
+    return fuzz.ratio(gold.key[2:], pred.key[2:])

@@ -1,0 +1,153 @@
+"""Load: files -> Arrow tables, by extension (.parquet, .jsonl, .json array of objects).
+
+Gold is small and read whole; predictions are read as record batches so that the scorer never
+holds one Python object per prediction row for the whole file. A line of a JSON Lines
+prediction file that is not a JSON object cannot be tied to an id: it is reported (file and
+line) and counted, and the rest of the file is read.
+"""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import orjson
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from scorer.errors import InputError
+
+EXTENSIONS = (".parquet", ".jsonl", ".json")
+_JSON_COLUMNS = ("gold_calls", "calls", "tools")  # nested values are kept as JSON text
+
+
+@dataclass
+class Unreadable:
+    """Prediction lines that could not be tied to any row: (line number, reason)."""
+
+    lines: list = field(default_factory=list)
+
+
+def _check_path(path) -> Path:
+    path = Path(path)
+    if path.suffix.lower() not in EXTENSIONS:
+        raise InputError(path, f"unknown extension {path.suffix or '(none)'!r}; use .parquet, .jsonl or .json")
+    if not path.is_file():
+        raise InputError(path, "no such file")
+    return path
+
+
+def _rows_to_table(path, records, first_row=1) -> pa.Table:
+    """JSON records -> a table of their columns; nested values of known JSON columns stay
+    JSON text, other nested values become JSON text too, scalars keep their type."""
+    names = []
+    for record in records:
+        for name in record:
+            if name not in names:
+                names.append(name)
+    columns = {}
+    for name in names:
+        values = [record.get(name) for record in records]
+        if name in _JSON_COLUMNS or any(isinstance(v, (list, dict)) for v in values):
+            values = [v if v is None or isinstance(v, str) else orjson.dumps(v).decode() for v in values]
+        try:
+            columns[name] = pa.array(values)
+        except (pa.ArrowInvalid, pa.ArrowTypeError):
+            columns[name] = pa.array([None if v is None else str(v) for v in values], pa.string())
+    return pa.table(columns) if columns else pa.table({})
+
+
+def _read_json_records(path: Path, unreadable: Unreadable | None):
+    text = path.read_bytes()
+    if path.suffix.lower() == ".json":
+        try:
+            records = orjson.loads(text)
+        except orjson.JSONDecodeError as error:
+            raise InputError(path, f"not valid JSON ({error})") from None
+        if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+            raise InputError(path, "a .json input must be an array of objects")
+        return records
+    records = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = orjson.loads(line)
+            if not isinstance(record, dict):
+                raise ValueError("not a JSON object")
+        except (orjson.JSONDecodeError, ValueError) as error:
+            if unreadable is None:
+                raise InputError(path, f"not a JSON object ({error})", row=number) from None
+            unreadable.lines.append((number, str(error)))
+            continue
+        records.append(record)
+    return records
+
+
+def read_gold_table(path) -> pa.Table:
+    """The gold file as one table with at least `id` and `gold_calls`; ids unique."""
+    path = _check_path(path)
+    if path.suffix.lower() == ".parquet":
+        table = pq.read_table(path)
+    else:
+        table = _rows_to_table(path, _read_json_records(path, None))
+    for required in ("id", "gold_calls"):
+        if required not in table.column_names:
+            raise InputError(path, "missing column", field=required)
+    table = table.set_column(table.schema.get_field_index("id"), "id", _as_string_ids(path, table["id"]))
+    ids = table["id"].to_pylist()
+    seen, duplicates = set(), []
+    for row, identifier in enumerate(ids, start=1):
+        if identifier is None:
+            raise InputError(path, "empty id", row=row, field="id")
+        if identifier in seen and identifier not in duplicates:
+            duplicates.append(identifier)
+        seen.add(identifier)
+    if duplicates:
+        shown = ", ".join(duplicates[:5]) + (" ..." if len(duplicates) > 5 else "")
+        raise InputError(path, f"duplicate ids: {shown}", field="id")
+    return table
+
+
+def _as_string_ids(path, column):
+    try:
+        return column.cast(pa.string())
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+        raise InputError(path, "ids must be strings or integers", field="id") from None
+
+
+def iter_prediction_batches(path, batch_size: int = 65536, unreadable: Unreadable | None = None):
+    """Yield (first row number, RecordBatch) over the predictions, each batch with `id`,
+    `model` and whichever of `calls` / `output` the file has."""
+    path = _check_path(path)
+    if path.suffix.lower() == ".parquet":
+        parquet = pq.ParquetFile(path)
+        names = parquet.schema_arrow.names
+        _check_prediction_columns(path, names)
+        first = 1
+        for batch in parquet.iter_batches(batch_size=batch_size):
+            yield first, prediction_batch(path, batch)
+            first += batch.num_rows
+        return
+    table = _rows_to_table(path, _read_json_records(path, unreadable if unreadable is not None else Unreadable()))
+    _check_prediction_columns(path, table.column_names)
+    first = 1
+    for batch in table.to_batches(max_chunksize=batch_size):
+        yield first, prediction_batch(path, batch)
+        first += batch.num_rows
+
+
+def _check_prediction_columns(path, names):
+    if "id" not in names:
+        raise InputError(path, "missing column", field="id")
+    if "calls" not in names and "output" not in names:
+        raise InputError(path, "needs a `calls` or an `output` column", field="calls")
+
+
+def prediction_batch(path, batch: pa.RecordBatch) -> pa.RecordBatch:
+    ids = _as_string_ids(path, batch.column("id"))
+    n = batch.num_rows
+    model = batch.column("model").cast(pa.string()) if "model" in batch.schema.names else pa.array(["model"] * n)
+    model = pa.array([m if m is not None else "model" for m in model.to_pylist()], pa.string()) if model.null_count else model
+    columns = {"id": ids, "model": model}
+    for name in ("calls", "output"):
+        columns[name] = batch.column(name) if name in batch.schema.names else pa.nulls(n)
+    return pa.RecordBatch.from_pydict(columns)

@@ -1,0 +1,128 @@
+"""Normalize one argument value to its canonical form: `canonical(param, value, context)`.
+
+Gold and prediction go through this same function, so equality is symmetric. The families
+(text, numbers, aliases, temporal) are small pure functions driven by tables in `rules/`;
+this module only dispatches on the parameter's kind and records which rule decided.
+
+A canonical value is a `Canon`: a `key` string (equal keys = equal values), the interval of
+a temporal value (epoch minutes and granularity, compared by the matcher's interval rule),
+and flags the matcher and the pair checks need.
+"""
+
+import functools
+import math
+from dataclasses import dataclass
+from datetime import datetime
+
+import orjson
+
+from scorer.normalize.aliases import canonical_alias
+from scorer.normalize.numbers import number_key, parse_bool, parse_number
+from scorer.normalize.text import fold_text
+from scorer.schema import Param, infer_kind
+
+# Flag bits carried to the matcher (scorer/match_py.py mirrors them).
+FUZZY = 1          # free text: pairs that still differ are scored with rapidfuzz
+UNRESOLVED = 2     # a temporal-kind value that did not resolve to an interval
+UNKNOWN_PARAM = 4  # a predicted argument the tool's schema does not define
+IS_DEFAULT = 8     # a predicted argument equal to the schema's default (changes nothing)
+RELATIVE = 16      # a temporal value written relative to the reference time (下周二)
+TOLERANCE = 32     # a number compared within the parameter's tolerance
+
+NO_INTERVAL = (0, 0, -1)
+
+
+@dataclass(frozen=True)
+class Canon:
+    key: str
+    interval: tuple = NO_INTERVAL    # (start minute, end minute, granularity index) or NO_INTERVAL
+    flags: int = 0
+    rule: str = "exact"
+    number: float = math.nan         # for tolerance checks
+
+
+@dataclass(frozen=True)
+class Context:
+    """What normalization may depend on besides the value: where it sits and when it was asked."""
+
+    reference_time: datetime | None
+    tool: str | None = None
+    parameter: str | None = None
+    temporal_policy: object = None
+
+
+def canonical(param: Param, value, context: Context) -> Canon:
+    """The canonical form of `value` for a parameter of this kind."""
+    if value is None:
+        return Canon("null", rule="null")
+    kind = param.kind
+    if kind in ("object", "array") or isinstance(value, (dict, list)):
+        return Canon("j:" + _structure_key(param, value, context), rule="structure")
+    if kind == "boolean":
+        flag = parse_bool(value)
+        if flag is not None:
+            return Canon("b:" + ("true" if flag else "false"), rule="boolean")
+    if kind in ("number", "integer") or (kind in ("text", "unknown", "enum") and not isinstance(value, str)):
+        number = parse_number(value)
+        if number is not None:
+            flags = TOLERANCE if param.tolerance > 0 else 0
+            return Canon("n:" + number_key(number), flags=flags, rule="number", number=float(number))
+    if kind in ("date", "datetime", "time", "date_range"):
+        return _temporal(param, str(value), context)
+    text = fold_text(str(value))
+    if kind == "enum":
+        return Canon("e:" + text, rule="enum")
+    alias = canonical_alias(text, context.tool, context.parameter)
+    if alias is not None:
+        return Canon("s:" + alias, flags=FUZZY, rule="alias" if alias != text else "text")
+    number = parse_number(text)
+    if number is not None:
+        return Canon("n:" + number_key(number), rule="number")
+    return Canon("s:" + text, flags=FUZZY, rule="text" if text != value else "exact")
+
+
+def _temporal(param: Param, text: str, context: Context) -> Canon:
+    from scorer import temporal  # the resolver loads its rule tables on first use
+
+    if context.reference_time is None:
+        interval = None
+    else:
+        interval = temporal.resolve(text, context.reference_time, context.temporal_policy)
+    if interval is None:
+        return Canon("s:" + fold_text(text), flags=UNRESOLVED, rule="temporal.unresolved")
+    if param.kind == "date" and temporal.GRANULARITY_INDEX[interval.granularity] < temporal.GRANULARITY_INDEX["day"]:
+        interval = temporal.coarsen(interval, "day")
+    minutes = temporal.to_minutes(interval)
+    flags = RELATIVE if interval.relative else 0
+    return Canon(f"t:{minutes[0]}/{minutes[1]}/{minutes[2]}", minutes, flags, "temporal." + interval.rule)
+
+
+def _structure_key(param: Param, value, context: Context) -> str:
+    """Nested objects and arrays: each leaf normalized, keys sorted, list order kept unless
+    the schema marks the array unordered (then compared as a multiset)."""
+    return orjson.dumps(_structure(param, value, context)).decode()
+
+
+def _structure(param: Param, value, context: Context):
+    if isinstance(value, str) and value[:1] in "[{":
+        try:
+            value = orjson.loads(value)   # JSON written inside a string argument
+        except orjson.JSONDecodeError:
+            pass
+    if isinstance(value, dict):
+        return {
+            key: _structure(param.property(key) or Param(kind=infer_kind(key, item)), item, context)
+            for key, item in sorted(value.items())
+        }
+    if isinstance(value, list):
+        items = [_structure(param.items or Param(kind=infer_kind("", item)), item, context) for item in value]
+        if param.unordered:
+            items.sort(key=lambda item: orjson.dumps(item, option=orjson.OPT_SORT_KEYS))
+        return items
+    return canonical(param, value, context).key
+
+
+@functools.lru_cache(maxsize=1 << 20)
+def canonical_cached(param: Param, value_json: str, context: Context) -> Canon:
+    """`canonical` memoized on the JSON text of the value: predictions repeat values heavily."""
+    return canonical(param, orjson.loads(value_json), context)

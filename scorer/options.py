@@ -1,0 +1,22 @@
+"""Scoring options: one frozen record, passed down the pipeline and stored in the output
+metadata so a verdict file says how it was made."""
+
+from dataclasses import asdict, dataclass
+
+import orjson
+
+
+@dataclass(frozen=True)
+class Options:
+    reference_time: str | None = None   # default for gold rows without one
+    timezone: str = "Asia/Shanghai"
+    temporal_format: str = "lenient"    # strict: a raw relative expression is a temporal error
+    fuzzy_high: float = 90.0            # rapidfuzz ratio at or above: equal
+    fuzzy_low: float = 60.0             # below: different; between: undecided
+    batch_size: int = 65536
+    jobs: int = 1
+
+    def fingerprint(self) -> str:
+        """Options that change verdicts, as canonical JSON (jobs and batch size do not)."""
+        fields = {k: v for k, v in asdict(self).items() if k not in ("jobs", "batch_size")}
+        return orjson.dumps(fields, option=orjson.OPT_SORT_KEYS).decode()

@@ -1,0 +1,164 @@
+"""The pipeline, readable from the top: load -> parse/normalize (encode) -> match -> attribute
+-> aggregate -> report. The CLI is a thin layer over `score_files`; adapters and tests call
+`score_tables` with tables already in callscore's schema."""
+
+from dataclasses import dataclass, field
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from scorer import __version__, load
+from scorer.aggregate import Tally
+from scorer.attribute import Attributor
+from scorer.encode import Codebook, GoldIndex, PredictionEncoder
+from scorer.match import IMPLEMENTATION, match
+from scorer.options import Options
+from scorer.rules import rules_hash
+from scorer.write import VerdictWriter
+
+_FIRST_IDS_SHOWN = 5
+
+
+@dataclass
+class Result:
+    """What a run produced besides the verdict file."""
+
+    tally: Tally
+    verdicts: pa.Table | None = None          # kept only when asked (tables API, tests)
+    unknown_ids: int = 0
+    first_unknown_ids: list = field(default_factory=list)
+    missing_predictions: int = 0
+    unreadable_lines: list = field(default_factory=list)
+    implementation: str = IMPLEMENTATION
+    rules_hash: str = ""
+
+    def notes(self) -> list:
+        """One line per thing a user must know about the input."""
+        lines = []
+        if self.unknown_ids:
+            lines.append(f"{self.unknown_ids} prediction(s) with an id not in gold skipped "
+                         f"(first: {', '.join(self.first_unknown_ids)})")
+        if self.missing_predictions:
+            lines.append(f"{self.missing_predictions} gold id(s) had no prediction for a model: "
+                         "scored as empty predictions")
+        for number, reason in self.unreadable_lines[:_FIRST_IDS_SHOWN]:
+            lines.append(f"prediction line {number} unreadable, skipped: {reason}")
+        if len(self.unreadable_lines) > _FIRST_IDS_SHOWN:
+            lines.append(f"... {len(self.unreadable_lines) - _FIRST_IDS_SHOWN} more unreadable lines")
+        return lines
+
+
+def metadata(options: Options) -> dict:
+    """Provenance stored in every verdict file: no timestamps, nothing machine-specific (the
+    implementation is reported, not stored: both give identical verdicts)."""
+    return {"callscore.version": __version__, "callscore.rules_hash": rules_hash(),
+            "callscore.options": options.fingerprint()}
+
+
+class Scorer:
+    """Scores prediction batches against one gold set."""
+
+    def __init__(self, gold_table: pa.Table, gold_path, options: Options, by=()):
+        self.options = options
+        self.gold = GoldIndex(gold_table, gold_path, options, Codebook(), Codebook(), Codebook())
+        self.encoder = PredictionEncoder(self.gold, options)
+        self.attributor = Attributor(self.gold, options)
+        self.carried = list(self.gold.carried_types)
+        self.seen = {}             # model -> set of gold rows predicted
+        self.result = Result(Tally(tuple(by)), rules_hash=rules_hash())
+
+    def score_batch(self, batch: pa.RecordBatch) -> pa.RecordBatch:
+        """Verdicts for one prediction batch, in its row order (unknown ids left out)."""
+        positions = pc.index_in(batch.column("id"), value_set=self._gold_ids())
+        known = pc.is_valid(positions)
+        unknown = batch.num_rows - pc.sum(known).as_py() if batch.num_rows else 0
+        if unknown:
+            self.result.unknown_ids += unknown
+            room = _FIRST_IDS_SHOWN - len(self.result.first_unknown_ids)
+            if room > 0:
+                self.result.first_unknown_ids += pc.filter(batch.column("id"), pc.invert(known)).to_pylist()[:room]
+            batch = batch.filter(known)
+            positions = pc.filter(positions, known)
+        g_rows = positions.to_numpy(zero_copy_only=False).astype("int64")
+        models = batch.column("model").to_pylist()
+        for model, g_row in zip(models, g_rows):
+            self.seen.setdefault(model, set()).add(int(g_row))
+        return self._verdicts(batch.column("id").to_pylist(), models, g_rows,
+                              batch.column("calls").to_pylist(), batch.column("output").to_pylist())
+
+    def missing_batch(self) -> pa.RecordBatch | None:
+        """Empty predictions for every gold id a model did not predict, sorted by (model, id)."""
+        ids, models, g_rows = [], [], []
+        for model in sorted(self.seen):
+            absent = [row for row in range(len(self.gold.rows)) if row not in self.seen[model]]
+            for row in sorted(absent, key=lambda r: self.gold.rows[r].id):
+                ids.append(self.gold.rows[row].id)
+                models.append(model)
+                g_rows.append(row)
+        if not ids:
+            return None
+        self.result.missing_predictions = len(ids)
+        return self._verdicts(ids, models, g_rows, [None] * len(ids), [None] * len(ids), missing=True)
+
+    def _verdicts(self, ids, models, g_rows, calls, outputs, missing=False) -> pa.RecordBatch:
+        encoded = self.encoder.encode(g_rows, calls, outputs)
+        matched = match(self.gold.arrays, encoded.arrays, encoded.pair_keys, encoded.pair_status,
+                        self.options.temporal_format == "strict")
+        verdicts = self.attributor.batch(ids, models, g_rows, encoded, matched, self.carried)
+        if missing:
+            flag = verdicts.schema.get_field_index("missing_prediction")
+            verdicts = verdicts.set_column(flag, "missing_prediction", pa.array([True] * len(ids)))
+        self.result.tally.add(verdicts)
+        return verdicts
+
+    def _gold_ids(self):
+        if not hasattr(self, "_ids"):
+            self._ids = pa.array([row.id for row in self.gold.rows], pa.string())
+        return self._ids
+
+
+def score_files(predictions_path, gold_path, options: Options = Options(), out=None, by=(), keep=False) -> Result:
+    """Score a predictions file against a gold file; write verdicts to `out` if given."""
+    gold_table = load.read_gold_table(gold_path)
+    scorer = Scorer(gold_table, gold_path, options, by)
+    unreadable = load.Unreadable()
+    writer = VerdictWriter(out, metadata(options)) if out else None
+    kept = []
+    try:
+        for _first, batch in load.iter_prediction_batches(predictions_path, options.batch_size, unreadable):
+            verdicts = scorer.score_batch(batch)
+            _emit(verdicts, writer, kept, keep)
+        missing = scorer.missing_batch()
+        if missing is not None:
+            _emit(missing, writer, kept, keep)
+    except BaseException:
+        if writer:
+            writer.abort()
+        raise
+    if writer:
+        writer.close()
+    scorer.result.unreadable_lines = unreadable.lines
+    if keep:
+        scorer.result.verdicts = pa.Table.from_batches(kept) if kept else None
+    return scorer.result
+
+
+def _emit(verdicts, writer, kept, keep):
+    if writer:
+        writer.write(verdicts)
+    if keep:
+        kept.append(verdicts)
+
+
+def score_tables(predictions: pa.Table, gold: pa.Table, options: Options = Options(), by=()) -> Result:
+    """Score tables already in callscore's schemas (adapters, tests); verdicts kept in memory."""
+    scorer = Scorer(gold, "gold", options, by)
+    batches = []
+    for batch in predictions.to_batches(max_chunksize=options.batch_size):
+        batches.append(scorer.score_batch(load.prediction_batch("predictions", batch)))
+    missing = scorer.missing_batch()
+    if missing is not None:
+        batches.append(missing)
+    result = scorer.result
+    result.verdicts = pa.Table.from_batches(batches) if batches else None
+    return result

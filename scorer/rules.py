@@ -1,0 +1,66 @@
+"""One loader for everything in `rules/`: finds the directory, reads TSV and TOML tables
+once, and hashes the whole set so every result names the rules that produced it.
+
+Rule files are data (dateparser's habit): vocabulary and tables live there, the grammar
+that combines them lives in small functions in `scorer/normalize/`.
+"""
+
+import functools
+import hashlib
+import importlib.resources
+import os
+import tomllib
+from pathlib import Path
+
+_ENV = "CALLSCORE_RULES"
+
+
+def rules_dir(override=None) -> Path:
+    """The rules directory: an explicit path, $CALLSCORE_RULES, the checkout's `rules/`,
+    or the copy installed as package data `scorer.rules` (a wheel install)."""
+    if override or os.environ.get(_ENV):
+        return Path(override or os.environ[_ENV])
+    checkout = Path(__file__).resolve().parent.parent / "rules"
+    if checkout.is_dir():
+        return checkout
+    return Path(str(importlib.resources.files("scorer.rules")))
+
+
+def _files(root: Path):
+    return sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in (".tsv", ".toml"))
+
+
+@functools.lru_cache(maxsize=None)
+def rules_hash(root=None) -> str:
+    """sha256 over the sorted relative paths and bytes of every rule file (first 16 hex)."""
+    root = rules_dir(root)
+    digest = hashlib.sha256()
+    for path in _files(root):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+@functools.lru_cache(maxsize=None)
+def read_toml(relative: str, root=None) -> dict:
+    """A TOML rule file as a dict (cached; callers must not mutate it)."""
+    with open(rules_dir(root) / relative, "rb") as handle:
+        return tomllib.load(handle)
+
+
+@functools.lru_cache(maxsize=None)
+def read_tsv(relative: str, root=None) -> tuple:
+    """A TSV rule file as a tuple of rows (tuples of cells); `#` lines and blanks skipped."""
+    rows = []
+    with open(rules_dir(root) / relative, encoding="utf-8") as handle:
+        for line in handle:
+            line = line.rstrip("\n")
+            if line.strip() and not line.startswith("#"):
+                rows.append(tuple(cell.strip() for cell in line.split("\t")))
+    return tuple(rows)
+
+
+def list_files(subdir: str, suffix: str, root=None) -> list:
+    """Relative paths of the rule files of one family, sorted for determinism."""
+    base = rules_dir(root)
+    return [p.relative_to(base).as_posix() for p in sorted((base / subdir).glob(f"*{suffix}"))]

@@ -1,0 +1,57 @@
+"""Builds callscore with its compiled matcher; if the compiler or Cython is missing, prints a
+banner and installs the pure-Python package (the twin gives identical verdicts, slower).
+CALLSCORE_REQUIRE_EXT=1 turns a failed build into an error, so CI never ships the slow path."""
+
+import os
+import sys
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+PACKAGE_ARGS = dict(
+    package_dir={"scorer.rules": "rules"},
+    packages=["scorer", "scorer.normalize", "scorer.temporal", "scorer.io", "scorer.commands", "scorer.rules"],
+    package_data={"scorer.rules": ["**/*.tsv", "**/*.toml", "**/*.txt", "*.md"], "scorer": ["py.typed", "*.pyi"]},
+)
+
+
+class OptionalBuildExt(build_ext):
+    def run(self):
+        try:
+            super().run()
+        except Exception as error:  # noqa: BLE001 - any build failure falls back
+            self._fallback(error)
+
+    def build_extension(self, ext):
+        try:
+            super().build_extension(ext)
+        except Exception as error:  # noqa: BLE001
+            self._fallback(error)
+
+    @staticmethod
+    def _fallback(error):
+        if os.environ.get("CALLSCORE_REQUIRE_EXT"):
+            raise error
+        print("*" * 72 + f"\ncallscore: the compiled matcher could not be built ({error});\n"
+              "installing the pure-Python twin, which is slower.\n" + "*" * 72, file=sys.stderr)
+
+
+def extensions():
+    try:
+        import numpy
+        from Cython.Build import cythonize
+    except ImportError as error:
+        if os.environ.get("CALLSCORE_REQUIRE_EXT"):
+            raise
+        print(f"callscore: Cython or numpy missing ({error}); pure-Python install", file=sys.stderr)
+        return []
+    from setuptools import Extension
+    return cythonize(
+        [Extension("scorer._match_cy", ["ext/match.pyx"], include_dirs=[numpy.get_include()],
+                   language="c++", extra_compile_args=["-O2"],
+                   define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")])],
+        compiler_directives={"language_level": "3"},
+    )
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt}, **PACKAGE_ARGS)
