@@ -1,0 +1,105 @@
+"""Every outcome and subtype, each from a minimal case, and the documented precedence."""
+
+import pytest
+from helpers import call, verdict
+
+W = "get_weather"
+F = "search_flights"
+
+
+def test_correct_with_alias_and_numeral():
+    v = verdict([call(W, city="北京", days=3)], [call(W, city="北京市", days="三")])
+    assert (v["outcome"], v["subtype"], v["decided"]) == ("correct", None, True)
+    assert v["errors"] == []
+
+
+@pytest.mark.parametrize("predicted, output, subtype", [
+    ([], None, "no_call"),
+    (None, "I cannot help with that.", "no_call"),
+    ([call(F, from_city="北京", to_city="上海", date="2026-03-05")], None, "wrong_tool"),
+    (None, "<tool_call>{\"name\": \"get_weather\", \"arguments\": {\"city\": </tool_call>", "malformed"),
+])
+def test_miss_recall_single_call(predicted, output, subtype):
+    v = verdict([call(W, city="北京")], predicted, output)
+    assert (v["outcome"], v["subtype"]) == ("miss_recall", subtype)
+    assert v["detail"]
+
+
+def test_partial_calls():
+    v = verdict([call(W, city="北京"), call(W, city="上海")], [call(W, city="上海")])
+    assert (v["outcome"], v["subtype"]) == ("miss_recall", "partial_calls")
+    assert [e["kind"] for e in v["errors"]] == ["partial_calls"]
+    assert "get_weather" in v["detail"]
+
+
+def test_param_error_subtypes_and_precedence():
+    temporal = verdict([call(F, from_city="北京", to_city="上海", date="2026-03-05")],
+                       [call(F, from_city="北京", to_city="广州", date="2026-03-06")])
+    assert (temporal["outcome"], temporal["subtype"], temporal["argument"]) == ("param_error", "temporal", "date")
+    kinds = sorted(e["kind"] for e in temporal["errors"])
+    assert kinds == ["incorrect_value", "temporal"]  # every error listed, not only the first
+
+    missing = verdict([call(F, from_city="北京", to_city="上海", date="2026-03-05")],
+                      [call(F, from_city="北京", date="2026-03-05")])
+    assert (missing["subtype"], missing["argument"]) == ("missing_arg", "to_city")
+
+    wrong = verdict([call(W, city="北京", days=3)], [call(W, city="北京", days=4)])
+    assert (wrong["subtype"], wrong["argument"]) == ("incorrect_value", "days")
+    assert "gold 3, predicted 4" in wrong["detail"]
+
+
+def test_extra_argument_counts_as_incorrect_value_unless_default():
+    extra = verdict([call(W, city="北京")], [call(W, city="北京", days=5)])
+    assert (extra["outcome"], extra["subtype"], extra["argument"]) == ("param_error", "incorrect_value", "days")
+    default = verdict([call(W, city="北京")], [call(W, city="北京", unit="celsius")])
+    assert default["outcome"] == "correct"
+
+
+def test_unknown_argument_is_undecided():
+    v = verdict([call(W, city="北京")], [call(W, city="北京", colour="blue")])
+    assert v["decided"] is False
+    assert "schema does not define" in v["uncertain_reason"]
+
+
+@pytest.mark.parametrize("negative_type", ["no_tool", "other_tool", "beyond_capability", None])
+def test_over_recall_takes_negative_type(negative_type):
+    v = verdict([], [call(W, city="北京")], negative_type=negative_type)
+    assert (v["outcome"], v["subtype"]) == ("over_recall", negative_type or "unspecified")
+    assert v["positive"] is False
+
+
+def test_negative_without_call_is_correct():
+    assert verdict([], None, "今天天气不错，不需要查询。", negative_type="no_tool")["outcome"] == "correct"
+
+
+def test_extra_call_after_all_required_calls():
+    v = verdict([call(W, city="北京")], [call(W, city="北京"), call(F, from_city="北京", to_city="上海",
+                                                                    date="2026-03-05")])
+    assert (v["outcome"], v["subtype"]) == ("over_recall", "extra_call")
+
+
+def test_miss_recall_outranks_param_error():
+    v = verdict([call(W, city="北京"), call(F, from_city="北京", to_city="上海", date="2026-03-05")],
+                [call(W, city="天津")])
+    assert (v["outcome"], v["subtype"]) == ("miss_recall", "partial_calls")
+    assert {e["kind"] for e in v["errors"]} == {"partial_calls", "incorrect_value"}
+
+
+def test_any_alternatives_and_optional_arguments():
+    gold = [call(W, city={"$any": ["北京", "天津"]}, days={"$optional": 3})]
+    assert verdict(gold, [call(W, city="天津")])["outcome"] == "correct"
+    assert verdict(gold, [call(W, city="北京", days=3)])["outcome"] == "correct"
+    wrong = verdict(gold, [call(W, city="北京", days=5)])
+    assert (wrong["subtype"], wrong["argument"]) == ("incorrect_value", "days")
+    missing = verdict([call(W, city={"$any": ["北京", "天津"]})], [call(W)])
+    assert missing["subtype"] == "missing_arg"
+
+
+def test_fuzzy_band_is_undecided_and_thresholds_are_options():
+    gold = [call(W, city="北京朝阳区建国路88号")]
+    near = verdict(gold, [call(W, city="北京朝阳区建国路88号院")])
+    assert near["outcome"] == "correct"           # ratio >= 90
+    band = verdict(gold, [call(W, city="北京朝阳区建国路")])
+    assert band["decided"] is False and "fuzzy" in band["uncertain_reason"]
+    strict = verdict(gold, [call(W, city="北京朝阳区建国路")], fuzzy_low=95, fuzzy_high=99)
+    assert (strict["outcome"], strict["decided"]) == ("param_error", True)

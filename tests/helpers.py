@@ -1,0 +1,68 @@
+"""Builders shared by the tests: small gold and prediction tables from Python literals."""
+
+import json
+
+import pyarrow as pa
+
+from scorer.options import Options
+from scorer.pipeline import score_tables
+
+WEATHER_TOOL = {
+    "name": "get_weather",
+    "description": "Weather forecast for a city",
+    "parameters": {"type": "object", "properties": {
+        "city": {"type": "string"},
+        "date": {"type": "string", "format": "date"},
+        "days": {"type": "integer"},
+        "unit": {"type": "string", "enum": ["celsius", "fahrenheit"], "default": "celsius"},
+    }, "required": ["city"]},
+}
+FLIGHT_TOOL = {
+    "name": "search_flights",
+    "description": "Flights between two cities on a day",
+    "parameters": {"type": "object", "properties": {
+        "from_city": {"type": "string"}, "to_city": {"type": "string"},
+        "date": {"type": "string", "format": "date"},
+    }, "required": ["from_city", "to_city", "date"]},
+}
+REFERENCE = "2026-03-04T10:00:00+08:00"  # a Wednesday
+
+
+def call(name, **arguments):
+    return {"name": name, "arguments": arguments}
+
+
+def gold_table(rows):
+    """rows: dicts with id, gold_calls (list of call dicts) and optional extra columns."""
+    records = []
+    for row in rows:
+        record = {"reference_time": REFERENCE, "tools": json.dumps([WEATHER_TOOL, FLIGHT_TOOL]), **row}
+        record["gold_calls"] = json.dumps(record["gold_calls"], ensure_ascii=False)
+        records.append(record)
+    return pa.Table.from_pylist(records)
+
+
+def prediction_table(rows):
+    """rows: dicts with id, model, and calls (list) or output (text)."""
+    records = []
+    for row in rows:
+        calls = row.get("calls")
+        records.append({"id": row["id"], "model": row.get("model", "m"),
+                        "calls": None if calls is None else json.dumps(calls, ensure_ascii=False),
+                        "output": row.get("output")})
+    return pa.table({name: pa.array([r[name] for r in records], pa.string())
+                     for name in ("id", "model", "calls", "output")})
+
+
+def verdicts_for(gold_rows, prediction_rows, **options):
+    result = score_tables(prediction_table(prediction_rows), gold_table(gold_rows), Options(**options))
+    return {(row["model"], row["id"]): row for row in result.verdicts.to_pylist()}
+
+
+def verdict(gold_calls, predicted=None, output=None, negative_type=None, **options):
+    """The verdict of one prediction against one gold row."""
+    gold_row = {"id": "x", "gold_calls": gold_calls}
+    if negative_type:
+        gold_row["negative_type"] = negative_type
+    pred = {"id": "x", "calls": predicted} if output is None else {"id": "x", "output": output}
+    return verdicts_for([gold_row], [pred], **options)[("m", "x")]
