@@ -5,12 +5,14 @@ missing_arg > incorrect_value) is decided in the matcher, identically in both tw
 module names the codes and writes the one readable line a person needs to see why.
 """
 
+from datetime import datetime, timedelta
+
 import pyarrow as pa
 
 from scorer import match_py as m
 from scorer import vocab
 from scorer.encode import text_similarity
-from scorer.normalize import UNKNOWN_PARAM, UNRESOLVED
+from scorer.normalize import RELATIVE, UNKNOWN_PARAM, UNRESOLVED
 from scorer.tables import VERDICTS_FIXED
 
 OUTCOME_NAMES = (vocab.CORRECT, vocab.MISS_RECALL, vocab.PARAM_ERROR, vocab.OVER_RECALL)
@@ -98,7 +100,7 @@ class Attributor:
     def _temporal_reason(self, gold_row, gold_canon, pred_canon, pred_raw, g_arg):
         from scorer import temporal
 
-        if self.options.temporal_format == "strict" and pred_canon.flags & 16:
+        if self.options.temporal_format == "strict" and pred_canon.flags & RELATIVE:
             return " (unresolved: a relative expression where a resolved date is expected)"
         if pred_canon.interval[2] < 0:
             return " (the predicted value is not a time)"
@@ -106,7 +108,8 @@ class Attributor:
         reference = gold_row.reference_time
         gold_iv = temporal.resolve(str(gold_raw), reference) if reference else None
         pred_iv = temporal.resolve(str(pred_raw), reference) if reference else None
-        text = f" ({_interval(gold_canon)} vs {_interval(pred_canon)}"
+        zone = reference.tzinfo if reference else self.gold.timezone
+        text = f" ({describe_interval(gold_canon.interval, zone)} vs {describe_interval(pred_canon.interval, zone)}"
         if gold_iv is not None and pred_iv is not None:
             slip = temporal.slip(gold_iv, pred_iv)
             if slip:
@@ -211,7 +214,28 @@ class Attributor:
         return pa.RecordBatch.from_arrays(arrays, names=names)
 
 
-def _interval(canon) -> str:
-    from scorer import temporal
+def describe_interval(interval, timezone) -> str:
+    """A readable form of (start minute, end minute, granularity index): the day, month or
+    year it names, a minute, or `start..end` (end exclusive) for anything else."""
+    start_minute, end_minute, granularity = interval
+    start = datetime.fromtimestamp(start_minute * 60, timezone)
+    end = datetime.fromtimestamp(end_minute * 60, timezone)
+    name = vocab.GRANULARITIES[granularity]
+    single = {"minute": "%Y-%m-%d %H:%M", "hour": "%Y-%m-%d %H:00", "day": "%Y-%m-%d",
+              "month": "%Y-%m", "year": "%Y"}.get(name)
+    if single and _one_unit(start, end, name):
+        return start.strftime(single)
+    fmt = "%Y-%m-%d" if start.hour == start.minute == end.hour == end.minute == 0 else "%Y-%m-%d %H:%M"
+    return f"{start.strftime(fmt)}..{end.strftime(fmt)} ({name})"
 
-    return temporal.describe_minutes(canon.interval)
+
+def _one_unit(start, end, name) -> bool:
+    if name == "minute":
+        return end - start == timedelta(minutes=1)
+    if name == "hour":
+        return end - start == timedelta(hours=1)
+    if name == "day":
+        return end - start == timedelta(days=1)
+    if name == "month":
+        return (end.year * 12 + end.month) - (start.year * 12 + start.month) == 1 and start.day == end.day == 1
+    return end.year - start.year == 1 and (start.month, start.day, end.month, end.day) == (1, 1, 1, 1)

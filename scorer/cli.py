@@ -7,9 +7,13 @@ import sys
 import click
 
 from scorer import __version__
+from scorer.commands.common import CONTEXT_SETTINGS, time_options
+from scorer.commands.judge import audit, merge_judge
+from scorer.commands.lint import lint_command
+from scorer.commands.plot import plot
+from scorer.commands.table import table
 from scorer.errors import InputError
 
-CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 DEFAULT_COMMAND = "run"
 
 
@@ -51,19 +55,14 @@ def cli():
     """
 
 
-def time_options(command):
-    command = click.option("--timezone", default="Asia/Shanghai", show_default=True,
-                           help="Timezone of reference times and of resolved dates.")(command)
-    return click.option("--reference-time", metavar="ISO",
-                        help="Reference time for gold rows without one (ISO 8601 with offset).")(command)
-
-
 @cli.command(DEFAULT_COMMAND, hidden=True, context_settings=CONTEXT_SETTINGS)
 @click.argument("predictions", type=click.Path(dir_okay=False))
 @click.argument("gold", type=click.Path(dir_okay=False))
 @click.option("-o", "--out", type=click.Path(dir_okay=False), help="Write verdicts (.parquet or .jsonl).")
 @click.option("--summary", "summary_path", type=click.Path(dir_okay=False),
               help="Write the summary (.json, .csv or .md).")
+@click.option("--undecided", "undecided_path", type=click.Path(dir_okay=False),
+              help="Write one judge-ready record per undecided row (.jsonl), prompt included.")
 @click.option("--by", multiple=True, metavar="COLUMN", help="Also summarize per value of a gold column (repeatable).")
 @time_options
 @click.option("--temporal-format", type=click.Choice(["lenient", "strict"]), default="lenient", show_default=True,
@@ -75,7 +74,7 @@ def time_options(command):
 @click.option("--batch-size", type=click.IntRange(1), default=65536, show_default=True, help="Rows per batch.")
 @click.option("--precision", type=click.IntRange(0, 6), default=1, show_default=True, help="Decimals of percentages.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
-def run(predictions, gold, out, summary_path, by, reference_time, timezone, temporal_format,
+def run(predictions, gold, out, summary_path, undecided_path, by, reference_time, timezone, temporal_format,
         fuzzy_high, fuzzy_low, batch_size, precision, quiet):
     """Score PREDICTIONS against GOLD (.parquet, .jsonl or .json) and print the summary.
 
@@ -90,7 +89,7 @@ def run(predictions, gold, out, summary_path, by, reference_time, timezone, temp
     options = Options(reference_time=reference_time, timezone=timezone, temporal_format=temporal_format,
                       fuzzy_high=fuzzy_high, fuzzy_low=fuzzy_low, batch_size=batch_size)
     try:
-        result = pipeline.score_files(predictions, gold, options, out=out, by=by)
+        result = pipeline.score_files(predictions, gold, options, out=out, by=by, undecided=undecided_path)
     except ValueError as error:  # options the loaders reject (an unknown timezone)
         raise InputProblem(str(error)) from None
     rows = result.tally.rows()
@@ -104,6 +103,10 @@ def run(predictions, gold, out, summary_path, by, reference_time, timezone, temp
             click.echo(f"note: {note}", err=True)
         click.echo(report.render(rows, "text", precision=precision, columns=["model", "group", *HEADLINE]))
         click.echo(f"rules {result.rules_hash} · matcher {result.implementation}", err=True)
+
+
+for command in (lint_command, table, plot, merge_judge, audit):
+    cli.add_command(command)
 
 
 def main():

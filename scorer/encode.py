@@ -233,8 +233,8 @@ class PredictionEncoder:
                 canon = canonical_cached(param, _json(raw), context)
                 if not known:
                     canon = replace(canon, flags=canon.flags | UNKNOWN_PARAM)
-                elif param.has_default and (tool, param_name) not in gold.params and \
-                        canonical_cached(param, _json(param.default), context).key == canon.key:
+                elif param.default_json is not None and (tool, param_name) not in gold.params and \
+                        canonical_cached(param, param.default_json, context).key == canon.key:
                     canon = replace(canon, flags=canon.flags | IS_DEFAULT)
                 found.append((param_name, raw, canon))
             self._calls[key] = found

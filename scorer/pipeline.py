@@ -31,6 +31,8 @@ class Result:
     unreadable_lines: list = field(default_factory=list)
     implementation: str = IMPLEMENTATION
     rules_hash: str = ""
+    judge_rows: int = 0                       # undecided rows exported for a judge
+    judge_tokens: int = 0                     # their estimated prompt tokens
 
     def notes(self) -> list:
         """One line per thing a user must know about the input."""
@@ -41,6 +43,9 @@ class Result:
         if self.missing_predictions:
             lines.append(f"{self.missing_predictions} gold id(s) had no prediction for a model: "
                          "scored as empty predictions")
+        if self.judge_rows:
+            lines.append(f"{self.judge_rows} undecided row(s) exported for a judge "
+                         f"(about {self.judge_tokens} prompt tokens)")
         for number, reason in self.unreadable_lines[:_FIRST_IDS_SHOWN]:
             lines.append(f"prediction line {number} unreadable, skipped: {reason}")
         if len(self.unreadable_lines) > _FIRST_IDS_SHOWN:
@@ -58,8 +63,10 @@ def metadata(options: Options) -> dict:
 class Scorer:
     """Scores prediction batches against one gold set."""
 
-    def __init__(self, gold_table: pa.Table, gold_path, options: Options, by=()):
+    def __init__(self, gold_table: pa.Table, gold_path, options: Options, by=(), collect_undecided=False):
         self.options = options
+        self.gold_table = gold_table
+        self.undecided = [] if collect_undecided else None   # judge-ready records
         self.gold = GoldIndex(gold_table, gold_path, options, Codebook(), Codebook(), Codebook())
         self.encoder = PredictionEncoder(self.gold, options)
         self.attributor = Attributor(self.gold, options)
@@ -109,7 +116,20 @@ class Scorer:
             flag = verdicts.schema.get_field_index("missing_prediction")
             verdicts = verdicts.set_column(flag, "missing_prediction", pa.array([True] * len(ids)))
         self.result.tally.add(verdicts)
+        if self.undecided is not None and not matched.decided.all():
+            self._collect_undecided(verdicts, encoded, matched)
         return verdicts
+
+    def _collect_undecided(self, verdicts, encoded, matched):
+        """Judge-ready records for the rows the rules left undecided, with the calls as the
+        model wrote them (not only their normalized forms)."""
+        from scorer.judge import undecided_records
+
+        rows = [int(r) for r in (matched.decided == 0).nonzero()[0]]
+        ids, models = verdicts.column("id").to_pylist(), verdicts.column("model").to_pylist()
+        calls = {(models[r], ids[r]): [{"name": tool, "arguments": {p: raw for p, raw, _c in arguments}}
+                                       for tool, arguments in encoded.calls[r]] for r in rows}
+        self.undecided.extend(undecided_records(pa.Table.from_batches([verdicts]), self.gold_table, calls))
 
     def _gold_ids(self):
         if not hasattr(self, "_ids"):
@@ -117,10 +137,12 @@ class Scorer:
         return self._ids
 
 
-def score_files(predictions_path, gold_path, options: Options = Options(), out=None, by=(), keep=False) -> Result:
-    """Score a predictions file against a gold file; write verdicts to `out` if given."""
+def score_files(predictions_path, gold_path, options: Options = Options(), out=None, by=(), keep=False,
+                undecided=None) -> Result:
+    """Score a predictions file against a gold file; write verdicts to `out` and judge-ready
+    records of the undecided rows to `undecided` if given."""
     gold_table = load.read_gold_table(gold_path)
-    scorer = Scorer(gold_table, gold_path, options, by)
+    scorer = Scorer(gold_table, gold_path, options, by, collect_undecided=bool(undecided))
     unreadable = load.Unreadable()
     writer = VerdictWriter(out, metadata(options)) if out else None
     kept = []
@@ -138,6 +160,10 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
     if writer:
         writer.close()
     scorer.result.unreadable_lines = unreadable.lines
+    if undecided:
+        from scorer.judge import write_undecided
+
+        scorer.result.judge_rows, scorer.result.judge_tokens = write_undecided(scorer.undecided, undecided)
     if keep:
         scorer.result.verdicts = pa.Table.from_batches(kept) if kept else None
     return scorer.result

@@ -27,7 +27,7 @@ def rules_dir(override=None) -> Path:
 
 
 def _files(root: Path):
-    return sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in (".tsv", ".toml"))
+    return sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in (".tsv", ".toml", ".txt"))
 
 
 @functools.lru_cache(maxsize=None)

@@ -6,7 +6,7 @@ as a date. Without a schema the kind is inferred from the gold value and the par
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import orjson
 
@@ -28,9 +28,7 @@ class Param:
     """What the schema says about one parameter."""
 
     kind: str = "unknown"
-    enum: tuple = ()
-    default: object = None
-    has_default: bool = False
+    default_json: str | None = None  # the schema's default as JSON text (hashable), or None
     unordered: bool = False          # array compared as a set: `uniqueItems: true` or x-unordered
     tolerance: float = 0.0           # numbers within it compare equal: `x-tolerance`
     inclusive_end: object = None     # date ranges: True / False when the schema says, else None
@@ -61,9 +59,7 @@ def _param(spec) -> Param:
     properties = tuple(sorted((k, _param(v)) for k, v in (spec.get("properties") or {}).items()))
     return Param(
         kind=kind,
-        enum=tuple(spec.get("enum") or ()),
-        default=spec.get("default"),
-        has_default="default" in spec,
+        default_json=orjson.dumps(spec["default"]).decode() if "default" in spec else None,
         unordered=bool(spec.get("uniqueItems") or spec.get("x-unordered")),
         tolerance=float(spec.get("x-tolerance", 0.0)),
         inclusive_end=spec.get("x-inclusive-end"),
@@ -130,7 +126,7 @@ def param_for(tools: dict, tool: str, name: str, gold_value) -> tuple:
     if declared is not None and name in declared.params:
         param = declared.params[name]
         if param.kind == "unknown" or (param.kind == "text" and _looks_temporal(name, gold_value)):
-            param = Param(**{**param.__dict__, "kind": infer_kind(name, gold_value)})
+            param = replace(param, kind=infer_kind(name, gold_value))
         return param, True
     return Param(kind=infer_kind(name, gold_value)), declared is None
 

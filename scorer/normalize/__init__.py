@@ -11,7 +11,7 @@ and flags the matcher and the pair checks need.
 
 import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 import orjson
@@ -119,6 +119,8 @@ def _structure(param: Param, value, context: Context):
         if param.unordered:
             items.sort(key=lambda item: orjson.dumps(item, option=orjson.OPT_SORT_KEYS))
         return items
+    if param.kind in ("object", "array"):  # a scalar where a structure was declared
+        param = replace(param, kind="text")
     return canonical(param, value, context).key
 
 

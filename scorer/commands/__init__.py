@@ -1,0 +1,1 @@
+"""Subcommands of `score`, one module each; scorer/cli.py registers them."""

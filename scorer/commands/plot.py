@@ -1,0 +1,227 @@
+"""`score plot`: the figures of a paper from a verdict file, as PNG and SVG.
+
+matplotlib is an optional extra (`pip install callscore[plot]`), imported only here. Figures are
+deterministic: the Agg backend, a fixed SVG hash salt, no date in the metadata, DejaVu Sans
+(shipped with matplotlib), a fixed size and dpi.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from scorer import vocab
+from scorer.aggregate import Tally
+from scorer.commands.table import bad_input_exits, read_verdicts
+from scorer.errors import InputError
+
+SLIP = r"slip: (?P<slip>[^\s,;)]+)"
+UNNAMED_SLIP = "unnamed"
+DIFFICULTY_ORDER = ("easy", "medium", "hard")
+_STYLE = {
+    "svg.hashsalt": "callscore",
+    "font.family": "DejaVu Sans",
+    "font.size": 9,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+}
+# One colour family per outcome, so a profile reads as "how much of each outcome" first.
+_FAMILY = {vocab.CORRECT: "Greens", vocab.MISS_RECALL: "Reds", vocab.PARAM_ERROR: "Oranges",
+           vocab.OVER_RECALL: "Purples"}
+
+
+def _segments() -> list[tuple[str, str | None]]:
+    return [(vocab.CORRECT, None)] + [
+        (outcome, subtype) for outcome in vocab.OUTCOMES[1:] for subtype in vocab.SUBTYPES[outcome]
+    ]
+
+
+def profile_shares(tally: Tally) -> dict[str, dict[tuple, float]]:
+    """model -> {(outcome, subtype): share of all the model's rows}."""
+    shares = {}
+    for model, grouping, values in tally.keys():
+        if grouping:
+            continue
+        counter = tally.counts[(model, grouping, values)]
+        total = sum(counter.values())
+        per_segment = {}
+        for category, rows in counter.items():
+            key = (category[1], category[2])
+            per_segment[key] = per_segment.get(key, 0) + rows
+        shares[model] = {key: rows / total for key, rows in per_segment.items()}
+    return shares
+
+
+def accuracy_by(tally: Tally, column: str) -> tuple[list, dict[str, dict]]:
+    """(column values in display order, model -> {value: accuracy or None})."""
+    values, result = set(), {}
+    for row_key in tally.keys():
+        model, grouping, group_values = row_key
+        if grouping != (column,):
+            continue
+        counter = tally.counts[row_key]
+        total = sum(counter.values())
+        correct = sum(rows for category, rows in counter.items() if category[1] == vocab.CORRECT)
+        values.add(group_values[0])
+        result.setdefault(model, {})[group_values[0]] = correct / total if total else None
+    known = [v for v in DIFFICULTY_ORDER if v in values]
+    rest = sorted((v for v in values if v not in DIFFICULTY_ORDER),
+                  key=lambda v: (v is None, str(v)))
+    return known + rest, result
+
+
+def temporal_slips(table: pa.Table) -> dict[str, dict[str, int]]:
+    """model -> {slip kind: rows}: rows with a temporal error, the slip read from `detail`
+    ("slip: <kind>"; `unnamed` when the detail names none). One count per row."""
+    errors = table.column("errors").combine_chunks()
+    flat = pc.list_flatten(errors)
+    parents = pc.list_parent_indices(errors)
+    temporal = pc.fill_null(pc.equal(pc.struct_field(flat, "kind"), vocab.TEMPORAL), False)
+    rows = pc.unique(pc.filter(parents, temporal))
+    if len(rows) == 0:
+        return {}
+    picked = table.select(["model", "detail"]).take(rows)
+    slips = pc.struct_field(pc.extract_regex(pc.fill_null(picked.column("detail"), ""), SLIP), "slip")
+    slips = pc.fill_null(slips, UNNAMED_SLIP)
+    counted = pa.table({"model": picked.column("model"), "slip": slips}).group_by(
+        ["model", "slip"], use_threads=False).aggregate([([], "count_all")])
+    result = {}
+    for row in sorted(counted.to_pylist(), key=lambda r: (r["model"], r["slip"])):
+        result.setdefault(row["model"], {})[row["slip"]] = row["count_all"]
+    return result
+
+
+def _save(figure, directory: Path, name: str) -> list[Path]:
+    paths = []
+    for suffix, metadata in ((".png", {"Software": None}), (".svg", {"Date": None})):
+        path = directory / f"{name}{suffix}"
+        figure.savefig(path, dpi=150, metadata=metadata)
+        paths.append(path)
+    return paths
+
+
+def _percent_axis(axis, ticker) -> None:
+    axis.set_major_formatter(ticker.PercentFormatter(xmax=1.0, decimals=0))
+
+
+def draw_profile(plt, ticker, shares: dict, directory: Path) -> list[Path]:
+    models = sorted(shares)
+    segments = [s for s in _segments() if any(shares[m].get(s) for m in models)]
+    figure, axes = plt.subplots(figsize=(7.5, 2.2 + 0.45 * len(models)), layout="constrained")
+    cmap_index = {}
+    left = [0.0] * len(models)
+    for outcome, subtype in segments:
+        family = [s for s in segments if s[0] == outcome]
+        position = cmap_index.setdefault(outcome, 0)
+        cmap_index[outcome] += 1
+        colour = plt.get_cmap(_FAMILY[outcome])(0.75 - 0.45 * position / max(1, len(family) - 1)
+                                                if len(family) > 1 else 0.6)
+        widths = [shares[m].get((outcome, subtype), 0.0) for m in models]
+        label = outcome if subtype is None else f"{outcome} / {subtype}"
+        axes.barh(models, widths, left=left, color=colour, label=label, edgecolor="white",
+                  linewidth=0.5)
+        left = [a + b for a, b in zip(left, widths)]
+    axes.invert_yaxis()
+    axes.set_xlim(0, 1)
+    _percent_axis(axes.xaxis, ticker)
+    axes.set_xlabel("share of all rows (%)")
+    axes.set_title("Error profile per model (outcome / subtype)")
+    figure.legend(loc="outside lower center", ncol=3, frameon=False, fontsize=7)
+    paths = _save(figure, directory, "error_profile")
+    plt.close(figure)
+    return paths
+
+
+def draw_accuracy(plt, ticker, order: list, accuracy: dict, column: str, directory: Path) -> list[Path]:
+    models = sorted(accuracy)
+    figure, axes = plt.subplots(figsize=(6.5, 3.2), layout="constrained")
+    width = 0.8 / max(1, len(models))
+    for index, model in enumerate(models):
+        xs = [i + (index - (len(models) - 1) / 2) * width for i in range(len(order))]
+        heights = [accuracy[model].get(v) or 0.0 for v in order]
+        bars = axes.bar(xs, heights, width=width, label=model, color=plt.get_cmap("tab10")(index % 10))
+        axes.bar_label(bars, labels=[
+            "–" if accuracy[model].get(v) is None else f"{100 * accuracy[model][v]:.0f}"
+            for v in order], fontsize=7, padding=1)
+    axes.set_xticks(range(len(order)), ["null" if v is None else str(v) for v in order])
+    axes.set_ylim(0, 1.08)
+    _percent_axis(axes.yaxis, ticker)
+    axes.set_xlabel(column)
+    axes.set_ylabel("accuracy (%)")
+    axes.set_title(f"Accuracy by {column}")
+    axes.legend(title="model", frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
+    paths = _save(figure, directory, f"accuracy_by_{column}")
+    plt.close(figure)
+    return paths
+
+
+def draw_slips(plt, ticker, slips: dict, directory: Path) -> list[Path]:
+    models = sorted(slips)
+    kinds = sorted({kind for counts in slips.values() for kind in counts})
+    figure, axes = plt.subplots(figsize=(6.5, 1.2 + 0.2 * len(kinds) * max(1, len(models))),
+                                layout="constrained")
+    height = 0.8 / max(1, len(models))
+    for index, model in enumerate(models):
+        ys = [i + (index - (len(models) - 1) / 2) * height for i in range(len(kinds))]
+        bars = axes.barh(ys, [slips[model].get(k, 0) for k in kinds], height=height, label=model,
+                         color=plt.get_cmap("tab10")(index % 10))
+        axes.bar_label(bars, fontsize=7, padding=1)
+    axes.set_yticks(range(len(kinds)), kinds)
+    axes.invert_yaxis()
+    axes.xaxis.set_major_locator(ticker.MaxNLocator(integer=True))
+    axes.set_xlabel("rows with a temporal error (count)")
+    axes.set_title("Temporal slip kinds")
+    axes.legend(title="model", frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
+    paths = _save(figure, directory, "temporal_slips")
+    plt.close(figure)
+    return paths
+
+
+@click.command("plot")
+@click.argument("verdicts", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", "directory", required=True, type=click.Path(file_okay=False),
+              help="Directory for the figures (created if absent).")
+@click.option("--by", "column", default="difficulty", show_default=True,
+              help="Column of the accuracy figure.")
+def plot(verdicts, directory, column):
+    """Figures as PNG and SVG: error profile per model, accuracy by difficulty per model, and
+    the kinds of temporal slips.
+
+    Example: score plot verdicts.parquet -o figures/
+    """
+    try:
+        import matplotlib
+    except ImportError as error:
+        raise click.ClickException(
+            "score plot needs matplotlib: pip install callscore[plot]") from error
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib import ticker
+
+    with bad_input_exits(verdicts):
+        table = read_verdicts(verdicts)
+        if table.num_rows == 0:
+            raise InputError(verdicts, "no verdict rows to plot")
+        has_column = column in table.column_names
+        tally = Tally(by=(column,) if has_column else ())
+        tally.add(table)
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    with matplotlib.rc_context(_STYLE):
+        written += draw_profile(plt, ticker, profile_shares(tally), out)
+        if has_column:
+            order, accuracy = accuracy_by(tally, column)
+            written += draw_accuracy(plt, ticker, order, accuracy, column, out)
+        else:
+            click.echo(f"no column {column!r} in {verdicts}: accuracy figure skipped", err=True)
+        slips = temporal_slips(table) if "errors" in table.column_names else {}
+        if slips:
+            written += draw_slips(plt, ticker, slips, out)
+        else:
+            click.echo("no temporal errors: temporal slip figure skipped", err=True)
+    for path in written:
+        click.echo(str(path))

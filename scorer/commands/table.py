@@ -1,0 +1,303 @@
+"""`score table`: paper tables from a verdict file, with re-weighting and bootstrap intervals.
+
+Also home of the verdict-file reader shared by `score table`, `score plot`, `score merge-judge`
+and `score audit`.
+
+Re-weighting (`--reweight difficulty=easy:0.6,medium:0.3,hard:0.1`) computes each share per
+stratum (value of the column) and combines them: metric = sum_s w_s * metric_s / sum_s w_s over
+the strata present in the group whose metric is defined (zero denominators drop out), so the
+weights are renormalized over what is there. Rows are never resampled for it. Counts (n, P, N)
+stay the raw counts.
+
+Bootstrap intervals (`--ci 0.95 --bootstrap 1000 --seed 0`) resample rows with replacement within
+each group (and within each stratum when re-weighting). Every metric depends on a row only
+through its category (positive, outcome, subtype, decided, missing), so a resample of n rows is
+drawn as its category counts: one multinomial(n, counts / n) draw, the same distribution as
+drawing rows one by one, at a cost independent of n. Each group has its own
+Generator(PCG64(SeedSequence([seed, hash of model and group]))), so a group's interval does not
+depend on which other groups are in the table. Intervals are percentile intervals.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+from pathlib import Path
+
+import click
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from scorer import vocab
+from scorer.aggregate import (METRICS, Tally, category_sort_key, metric_masks, metrics_of,
+                              value_sort_key)
+from scorer.errors import InputError
+from scorer.report import FORMATS, Estimate, render
+from scorer.tables import VERDICTS_FIXED
+
+REQUIRED = ("model", "id", "positive", "outcome", "subtype", "decided", "missing_prediction")
+PAPER_COLUMNS = (
+    "n", "recall", "accuracy", vocab.MISS_RECALL, vocab.PARAM_ERROR,
+    *(f"{vocab.PARAM_ERROR}/{s}" for s in vocab.SUBTYPES[vocab.PARAM_ERROR]),
+    vocab.OVER_RECALL,
+    *(f"{vocab.OVER_RECALL}/{s}" for s in vocab.NEGATIVE_TYPES),
+    vocab.EXTRA_CALL,
+)
+ALL_VALUES = "all"
+
+
+class BadInputError(click.ClickException):
+    """Bad input file: the message names file, line and field; exit status 2."""
+
+    exit_code = 2
+
+
+@contextlib.contextmanager
+def bad_input_exits(path=None):
+    """Turn InputError (and ValueError about `path`) into exit status 2 with the message."""
+    try:
+        yield
+    except InputError as error:
+        raise BadInputError(str(error)) from error
+    except ValueError as error:
+        if path is None:
+            raise
+        raise BadInputError(f"{path}: {error}") from error
+
+
+def read_verdicts(path) -> pa.Table:
+    """A verdict file (.parquet or .jsonl) as a table; fixed columns get their schema types."""
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(path, "no such file")
+    suffix = path.suffix.lower()
+    if suffix == ".parquet":
+        try:
+            table = pq.read_table(path)
+        except (pa.ArrowException, OSError) as error:
+            raise InputError(path, f"not a readable parquet file ({error})") from error
+    elif suffix == ".jsonl":
+        table = _read_jsonl(path)
+    else:
+        raise InputError(path, f"unknown extension {suffix or '(none)'!r} (use .parquet or .jsonl)")
+    absent = [c for c in REQUIRED if c not in table.column_names]
+    if absent:
+        raise InputError(path, "missing verdict column(s)", field=", ".join(absent))
+    return table
+
+
+def _read_jsonl(path: Path) -> pa.Table:
+    rows = []
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except ValueError as error:
+                raise InputError(path, f"not valid JSON ({error})", row=number) from error
+            if not isinstance(row, dict):
+                raise InputError(path, "expected a JSON object", row=number)
+            rows.append(row)
+    names = list(VERDICTS_FIXED.names)
+    for row in rows:
+        names.extend(k for k in row if k not in names)
+    present = [n for n in names if any(n in row for row in rows)]
+    columns = {}
+    for name in present:
+        kind = VERDICTS_FIXED.field(name).type if name in VERDICTS_FIXED.names else None
+        try:
+            columns[name] = pa.array([row.get(name) for row in rows], type=kind)
+        except (pa.ArrowException, TypeError, ValueError) as error:
+            raise InputError(path, f"values of the wrong type ({error})", field=name) from error
+    return pa.table(columns) if columns else pa.table({n: pa.array([], VERDICTS_FIXED.field(n).type)
+                                                        for n in REQUIRED})
+
+
+def write_verdicts(table: pa.Table, path) -> None:
+    """Parquet or JSON lines by extension (JSON lines keep the column order)."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix == ".parquet":
+        pq.write_table(table, path)
+    elif suffix == ".jsonl":
+        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+            for row in table.to_pylist():
+                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    else:
+        raise InputError(path, f"unknown extension {suffix or '(none)'!r} (use .parquet or .jsonl)")
+
+
+def parse_reweight(text: str) -> tuple[str, dict]:
+    """`col=v:w,v:w` -> (col, {value: weight}); weights non-negative, not all zero."""
+    column, sep, spec = text.partition("=")
+    if not sep or not column.strip() or not spec.strip():
+        raise click.BadParameter("expected COLUMN=value:weight,value:weight", param_hint="--reweight")
+    weights = {}
+    for part in spec.split(","):
+        value, sep, weight = part.rpartition(":")
+        try:
+            number = float(weight)
+        except ValueError:
+            number = None
+        if not sep or not value.strip() or number is None or not np.isfinite(number) or number < 0:
+            raise click.BadParameter(f"bad stratum weight {part!r} (want value:weight, weight >= 0)",
+                                     param_hint="--reweight")
+        weights[value.strip()] = number
+    if sum(weights.values()) <= 0:
+        raise click.BadParameter("weights sum to zero", param_hint="--reweight")
+    return column.strip(), weights
+
+
+def _group_seed(seed: int, model, label: str) -> np.random.Generator:
+    digest = hashlib.sha256(f"{model}\0{label}".encode()).digest()
+    entropy = [seed, int.from_bytes(digest[:8], "big")]
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(entropy)))
+
+
+def _shares(counts: np.ndarray, categories: list) -> np.ndarray:
+    """Every metric for each row of `counts` (draws x categories); NaN where undefined."""
+    numerators, denominators = metric_masks(categories)
+    top, bottom = counts @ numerators, counts @ denominators
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(bottom > 0, top / np.where(bottom > 0, bottom, 1), np.nan)
+
+
+def _combine(strata: list[tuple[float, np.ndarray]]) -> np.ndarray:
+    """sum w_s m_s / sum w_s over strata whose metric is defined, elementwise."""
+    total = weight = 0.0
+    for w, values in strata:
+        defined = ~np.isnan(values)
+        total = total + np.where(defined, w * np.nan_to_num(values), 0.0)
+        weight = weight + np.where(defined, w, 0.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(weight > 0, total / np.where(weight > 0, weight, 1), np.nan)
+
+
+def _bootstrap(strata, rng, draws: int) -> np.ndarray:
+    """(draws x metrics) resampled shares, strata = [(weight, {category: count})]."""
+    combined = []
+    for w, counter in strata:
+        categories = sorted(counter, key=category_sort_key)
+        counts = np.array([counter[c] for c in categories], dtype=np.int64)
+        drawn = rng.multinomial(int(counts.sum()), counts / counts.sum(), size=draws)
+        combined.append((w, _shares(drawn, categories)))
+    return _combine(combined)
+
+
+def _point(strata) -> dict:
+    """Re-weighted shares of the metrics (None when no stratum defines them)."""
+    values = [(w, metrics_of(counter)) for w, counter in strata]
+    result = {}
+    for metric in METRICS:
+        if not metric.is_share:
+            continue
+        arrays = [(w, np.array([np.nan if m[metric.name] is None else m[metric.name]]))
+                  for w, m in values]
+        combined = float(_combine(arrays)[0])
+        result[metric.name] = None if np.isnan(combined) else combined
+    return result
+
+
+def _interval(samples: np.ndarray, level: float) -> tuple:
+    if np.all(np.isnan(samples)):
+        return None, None
+    tail = 100 * (1 - level) / 2
+    low, high = np.nanpercentile(samples, [tail, 100 - tail])
+    return float(low), float(high)
+
+
+def table_rows(tally: Tally, by: tuple[str, ...], reweight: tuple[str, dict] | None,
+               level: float | None, draws: int, seed: int) -> tuple[list[dict], list[str]]:
+    """Rows (model, by columns, every metric) and notes about empty strata."""
+    notes = []
+    stratum_column, weights = reweight if reweight else (None, {})
+    strata_seen = set()
+    rows = []
+    for model, grouping, values in tally.keys():
+        if grouping not in ((), by):
+            continue
+        counter = tally.counts[(model, grouping, values)]
+        row = {"model": model}
+        row.update({c: values[i] if grouping else ALL_VALUES for i, c in enumerate(by)})
+        metrics = metrics_of(counter)
+        if stratum_column:
+            stratum_grouping = grouping + (stratum_column,)
+            strata = []
+            for (m, g, vals), stratum_counter in sorted(
+                    tally.counts.items(), key=lambda item: tuple(value_sort_key(v) for v in item[0][2])):
+                if m == model and g == stratum_grouping and vals[:-1] == values:
+                    strata_seen.add(str(vals[-1]))
+                    w = weights.get(str(vals[-1]), 0.0)
+                    if w > 0:
+                        strata.append((w, stratum_counter))
+            metrics.update(_point(strata) if strata else {
+                m.name: None for m in METRICS if m.is_share})
+        else:
+            strata = [(1.0, counter)]
+        if level is not None:
+            samples = _bootstrap(strata, _group_seed(seed, model, repr(values)), draws) if strata else None
+            for index, metric in enumerate(METRICS):
+                if metric.is_share:
+                    low, high = (None, None) if samples is None else _interval(samples[:, index], level)
+                    metrics[metric.name] = Estimate(metrics[metric.name], low, high)
+        row.update(metrics)
+        rows.append(row)
+    for value in sorted(set(weights) - strata_seen):
+        notes.append(f"reweight: {stratum_column}={value} has no rows; "
+                     "its weight is spread over the strata present")
+    return rows, notes
+
+
+@click.command("table")
+@click.argument("verdicts", type=click.Path(dir_okay=False))
+@click.option("--by", multiple=True, help="Group by a column (repeatable; crossed). `model` is always a group.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="md", show_default=True)
+@click.option("--precision", type=click.IntRange(0, 6), default=1, show_default=True,
+              help="Decimals of the percentages.")
+@click.option("--columns", help="Comma-separated metric columns (default: the paper set).")
+@click.option("--reweight", help="Re-weight strata of a column, e.g. difficulty=easy:0.6,medium:0.3,hard:0.1.")
+@click.option("--ci", type=click.FloatRange(0, 1, min_open=True, max_open=True),
+              help="Bootstrap confidence level, e.g. 0.95.")
+@click.option("--bootstrap", "draws", type=click.IntRange(1), default=1000, show_default=True,
+              help="Bootstrap resamples (with --ci).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bootstrap.")
+@click.option("--bold-best/--no-bold-best", default=True, show_default=True,
+              help="Bold the best value per column (md, latex).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here instead of stdout.")
+def table(verdicts, by, fmt, precision, columns, reweight, ci, draws, seed, bold_best, output):
+    """Metrics of a verdict file as a paper table.
+
+    Example: score table verdicts.parquet --by difficulty --format latex --ci 0.95
+    """
+    weights = parse_reweight(reweight) if reweight else None
+    by = tuple(dict.fromkeys(c for c in by if c != "model"))
+    with bad_input_exits(verdicts):
+        data = read_verdicts(verdicts)
+        wanted = set(by) | ({weights[0]} if weights else set())
+        absent = sorted(wanted - set(data.column_names))
+        if absent:
+            raise InputError(verdicts, "no such column to group by", field=", ".join(absent))
+        if data.num_rows == 0:
+            raise InputError(verdicts, "no verdict rows to tabulate")
+        groupings = [by] if by else []
+        if weights:
+            groupings += [(weights[0],), by + (weights[0],)] if by else [(weights[0],)]
+        tally = Tally(by=tuple(dict.fromkeys(groupings)))
+        tally.add(data)
+    rows, notes = table_rows(tally, by, weights, ci, draws, seed)
+    for note in notes:
+        click.echo(note, err=True)
+    chosen = [c.strip() for c in columns.split(",")] if columns else list(PAPER_COLUMNS)
+    unknown = [c for c in chosen if c not in rows[0]]
+    if unknown:
+        raise click.BadParameter(f"unknown column(s) {', '.join(unknown)}", param_hint="--columns")
+    text = render(rows, fmt, precision=precision, columns=["model", *by, *chosen],
+                  bold_best=bold_best)
+    if output:
+        with open(output, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+    else:
+        click.echo(text, nl=False)

@@ -1,0 +1,1 @@
+"""Adapters and readers for formats other than callscore's own: BFCL, ACEBench, provider dumps."""

@@ -1,0 +1,388 @@
+"""BFCL (Berkeley Function Calling Leaderboard) files -> callscore gold and predictions.
+
+Read as published, so nobody converts data before scoring:
+- question files: JSON lines `{id, question, function}` (v1: `question` is the user text and
+  `function` an object or a list; v3/v4: `question` is a list of turns of chat messages);
+- possible_answer files: `{id, ground_truth}`, per parameter a list of accepted values, `""`
+  among them meaning the parameter may be left out. v1 keys parallel calls by function name
+  with a suffix (`spotify.play_1`, `calculate_bmi 2`); v3/v4 give a list of one-key objects;
+- result files: `{id, result}`, `result` a list of `{name: arguments}` or a text.
+
+Category semantics (by file name or `category=`): `irrelevance`, `live_irrelevance` and v1's
+`relevance` expect no call (negative, `no_tool`); v3's `live_relevance` accepts any call: the
+row has no gold calls and the carried column `expect` = "any_call", which the scorer honours.
+Every row carries `expect` ("calls", "no_call" or "any_call"), `category` and `query`.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pyarrow as pa
+
+from scorer.errors import InputError
+from scorer.tables import CALLS, GOLD_FIXED, PREDICTIONS
+
+# BFCL's parameter type names -> JSON Schema. `any` becomes an unconstrained schema (BFCL's
+# own OpenAPI export says "string", but its checker accepts any value for it).
+_TYPE_NAMES = {
+    "dict": "object", "object": "object",
+    "float": "number", "double": "number", "number": "number",
+    "integer": "integer", "int": "integer", "long": "integer", "short": "integer", "byte": "integer",
+    "tuple": "array", "list": "array", "array": "array",
+    "string": "string", "str": "string", "char": "string",
+    "boolean": "boolean", "bool": "boolean",
+}
+_UNTYPED = ("any",)
+
+_FILE_PREFIXES = ("gorilla_openfunctions_v1_test_", "BFCL_v3_", "BFCL_v4_")
+_NEGATIVE_CATEGORIES = ("irrelevance", "live_irrelevance", "relevance")
+_ANY_CALL_CATEGORIES = ("live_relevance",)
+_NAME_SUFFIX = re.compile(r"^(.+?)[_ ]\d+$")
+
+EXPECT_CALLS, EXPECT_NO_CALL, EXPECT_ANY_CALL = "calls", "no_call", "any_call"
+
+
+def read_json_lines(path) -> list:
+    """The objects of a JSON-lines file (or of a file holding one JSON array), in file order."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise InputError(path, f"cannot read: {error.strerror or error}") from None
+    if text.lstrip().startswith("["):
+        try:
+            rows = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise InputError(path, f"not valid JSON ({error.msg})") from None
+        numbered = list(enumerate(rows, start=1))
+    else:
+        numbered = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                numbered.append((number, json.loads(line)))
+            except json.JSONDecodeError as error:
+                raise InputError(path, f"not valid JSON ({error.msg})", row=number) from None
+    for number, row in numbered:
+        if not isinstance(row, dict):
+            raise InputError(path, "expected a JSON object", row=number)
+    return numbered
+
+
+def category_of(path, category=None) -> str:
+    """The BFCL category named by `category`, else by the file name (prefix and suffix off)."""
+    if category:
+        return category
+    stem = Path(path).name.removesuffix(".json").removesuffix(".jsonl").removesuffix("_result")
+    for prefix in _FILE_PREFIXES:
+        stem = stem.removeprefix(prefix)
+    return stem
+
+
+def declared_name(key: str, declared) -> str:
+    """A gold key with BFCL's repeat suffix (`_1`, ` 2`) removed, but only when the key itself
+    is not a declared function and the stripped name is: `get_rectangle_property_1` then
+    means `get_rectangle_property`, while a function really named `sort_2` stays itself."""
+    if key in declared:
+        return key
+    match = _NAME_SUFFIX.match(key)
+    if match and match.group(1) in declared:
+        return match.group(1)
+    return key
+
+
+def convert_schema(spec):
+    """A BFCL parameter schema -> JSON Schema, recursively (type names only; other keys kept)."""
+    if isinstance(spec, list):
+        return [convert_schema(item) for item in spec]
+    if not isinstance(spec, dict):
+        return spec
+    converted = {}
+    for key, value in spec.items():
+        if key == "type" and isinstance(value, str):
+            if value in _UNTYPED:
+                continue
+            converted[key] = _TYPE_NAMES.get(value, value)
+        elif key in ("properties",) and isinstance(value, dict):
+            converted[key] = {name: convert_schema(sub) for name, sub in value.items()}
+        elif key in ("items", "additionalProperties") and isinstance(value, dict):
+            converted[key] = convert_schema(value)
+        else:
+            converted[key] = value
+    return converted
+
+
+def convert_tools(functions) -> list:
+    """BFCL function docs (an object or a list) -> OpenAI-style tools."""
+    functions = functions if isinstance(functions, list) else [functions]
+    tools = []
+    for function in functions:
+        tool = {"name": function.get("name"), "description": function.get("description", "")}
+        tool["parameters"] = convert_schema(function.get("parameters") or {"type": "object", "properties": {}})
+        tools.append(tool)
+    return tools
+
+
+def convert_accepted(values):
+    """One parameter's list of accepted values -> callscore notation: a single value stays
+    plain, several become {"$any": [...]}, and `""` among them makes it {"$optional": ...}."""
+    if not isinstance(values, list):
+        return _convert_value(values)
+    optional = any(value == "" for value in values)
+    rest = [_convert_value(value) for value in values if value != ""]
+    if not rest:
+        return {"$optional": ""} if optional else {"$any": []}
+    accepted = rest[0] if len(rest) == 1 else {"$any": rest}
+    return {"$optional": accepted} if optional else accepted
+
+
+def _convert_value(value):
+    """An accepted value. Objects inside possible answers list accepted values per key
+    (BFCL's dict_checker reads them so); list items that are objects do the same."""
+    if isinstance(value, dict):
+        return {key: convert_accepted(sub) for key, sub in value.items()}
+    if isinstance(value, list):
+        return [_convert_value(item) for item in value]
+    return value
+
+
+def _gold_calls(ground_truth, declared, path, row):
+    if isinstance(ground_truth, dict):
+        items = list(ground_truth.items())
+    elif isinstance(ground_truth, list) and all(isinstance(g, dict) and len(g) == 1 for g in ground_truth):
+        items = [next(iter(g.items())) for g in ground_truth]
+    else:
+        raise InputError(path, "ground_truth must map function names to parameters", row=row, field="ground_truth")
+    grouped = []
+    for key, params in items:
+        if isinstance(params, dict):
+            grouped.append((key, dict(params)))
+        elif isinstance(params, list) and grouped and key not in declared:
+            # A parameter written one level too high (parallel_multiple_function_179 puts
+            # find_card_in_deck's `deck` beside the calls): it belongs to the call before it.
+            grouped[-1][1][key] = params
+        else:
+            raise InputError(path, f"parameters of {key!r} must be an object", row=row, field="ground_truth")
+    calls = []
+    for key, params in grouped:
+        arguments = {name: convert_accepted(values) for name, values in params.items()}
+        calls.append({"name": declared_name(key, declared), "arguments": _dumps(arguments)})
+    return calls
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _query(question) -> str:
+    """The user text: v1 holds it as a string, v3/v4 as turns of chat messages."""
+    if isinstance(question, str):
+        return question
+    texts = []
+    turns = question if isinstance(question, list) else []
+    for turn in turns:
+        for message in turn if isinstance(turn, list) else [turn]:
+            if isinstance(message, dict) and message.get("role") == "user":
+                texts.append(str(message.get("content", "")))
+    return "\n".join(texts)
+
+
+def read_bfcl_gold(question_path, answer_path=None, category=None) -> pa.Table:
+    """A BFCL question file (+ its possible_answer file) -> a gold table (GOLD_FIXED columns,
+    then `category`, `query`, `expect`). Rows are paired with answers by id."""
+    category = category_of(question_path, category)
+    questions = read_json_lines(question_path)
+    answers = {}
+    if answer_path is not None:
+        for number, row in read_json_lines(answer_path):
+            if "id" not in row or "ground_truth" not in row:
+                raise InputError(answer_path, "expected fields id and ground_truth", row=number)
+            answers[str(row["id"])] = (number, row["ground_truth"])
+    if category in _NEGATIVE_CATEGORIES:
+        expect = EXPECT_NO_CALL
+    elif category in _ANY_CALL_CATEGORIES:
+        expect = EXPECT_ANY_CALL
+    else:
+        expect = EXPECT_CALLS
+        if answer_path is None:
+            raise InputError(question_path, f"category {category!r} needs its possible_answer file")
+    columns = {name: [] for name in ("id", "gold_calls", "reference_time", "tools", "negative_type",
+                                     "category", "query", "expect")}
+    seen = set()
+    for number, row in questions:
+        for field in ("id", "question", "function"):
+            if field not in row:
+                raise InputError(question_path, f"missing field {field}", row=number, field=field)
+        row_id = str(row["id"])
+        if row_id in seen:
+            raise InputError(question_path, f"duplicate id {row_id!r}", row=number, field="id")
+        seen.add(row_id)
+        tools = convert_tools(row["function"])
+        calls = []
+        if expect == EXPECT_CALLS:
+            if row_id not in answers:
+                raise InputError(answer_path, f"no possible answer for id {row_id!r}")
+            answer_row, ground_truth = answers[row_id]
+            calls = _gold_calls(ground_truth, {tool["name"] for tool in tools}, answer_path, answer_row)
+        columns["id"].append(row_id)
+        columns["gold_calls"].append(calls)
+        columns["reference_time"].append(None)
+        columns["tools"].append(_dumps(tools))
+        columns["negative_type"].append("no_tool" if expect == EXPECT_NO_CALL else None)
+        columns["category"].append(category)
+        columns["query"].append(_query(row["question"]))
+        columns["expect"].append(expect)
+    schema = GOLD_FIXED
+    for extra in ("category", "query", "expect"):
+        schema = schema.append(pa.field(extra, pa.string()))
+    return pa.Table.from_pydict(columns, schema=schema)
+
+
+def _result_calls(result, path, number):
+    """A list result -> (calls, text, malformed). Text items (Gemini mixes prose with calls)
+    are kept as `output` beside the calls; the calls win, as for any prediction row."""
+    calls, texts = [], []
+    for index, item in enumerate(result):
+        if isinstance(item, str):
+            texts.append(item)
+            continue
+        if not isinstance(item, dict) or len(item) != 1:
+            return None, None, f"result item {index} is not a {{name: arguments}} object"
+        name, arguments = next(iter(item.items()))
+        if isinstance(arguments, str):
+            try:
+                arguments = json.loads(arguments) if arguments.strip() else {}
+            except json.JSONDecodeError as error:
+                return None, None, f"arguments of call {index} ({name}) are not valid JSON: {error.msg}"
+        if not isinstance(arguments, dict):
+            return None, None, f"arguments of call {index} ({name}) are not a JSON object"
+        calls.append({"name": name, "arguments": _dumps(arguments)})
+    text = "\n".join(texts) if texts else None
+    if texts and not calls:
+        return None, text, None
+    return calls, text, None
+
+
+def _undotted(declared) -> dict:
+    """`math_factorial` -> `math.factorial` for the declared names that hold a dot."""
+    return {name.replace(".", "_"): name for name in declared if "." in name}
+
+
+def read_bfcl_results(result_path, model, question_path=None, renamed_dots=False) -> pa.Table:
+    """A BFCL result file -> a predictions table (PREDICTIONS schema).
+
+    `renamed_dots`: BFCL sent this model the function names with `.` replaced by `_` (APIs
+    that forbid dots), so a predicted `math_factorial` means the declared `math.factorial`.
+    Names are mapped back using the declared functions of `question_path` (required then);
+    text results are parsed with scorer.parse.parse_output for that purpose, the raw text
+    staying in `output`. Rows keep their own `id`; a row without one gets the id at its line
+    position (`<category>_<n>`), which is how BFCL pairs results with questions."""
+    if renamed_dots and question_path is None:
+        raise InputError(result_path, "renamed_dots needs question_path to know the declared names")
+    category = category_of(result_path)
+    declared_by_id, declared_by_position = {}, []
+    if question_path is not None:
+        for _, row in read_json_lines(question_path):
+            names = {tool["name"] for tool in convert_tools(row.get("function") or [])}
+            declared_by_id[str(row.get("id"))] = names
+            declared_by_position.append(names)
+    columns = {name: [] for name in PREDICTIONS.names}
+    for position, (number, row) in enumerate(read_json_lines(result_path)):
+        if "result" not in row:
+            raise InputError(result_path, "missing field result", row=number, field="result")
+        row_id = str(row["id"]) if "id" in row else f"{category}_{position}"
+        result, calls, output, malformed = row["result"], None, None, None
+        if isinstance(result, list):
+            calls, output, malformed = _result_calls(result, result_path, number)
+        elif isinstance(result, str):
+            output = result
+        else:
+            malformed = f"result is a {type(result).__name__}, not a list or a text"
+        if renamed_dots:
+            declared = declared_by_id.get(row_id)
+            if declared is None and position < len(declared_by_position):
+                declared = declared_by_position[position]
+            calls = _rename(calls, output, _undotted(declared or ()))
+        columns["id"].append(row_id)
+        columns["model"].append(model)
+        columns["calls"].append(calls)
+        columns["output"].append(output)
+        columns["malformed"].append(malformed)
+    return pa.Table.from_pydict(columns, schema=PREDICTIONS)
+
+
+def _rename(calls, output, mapping):
+    if calls is None and output is not None and mapping:
+        from scorer.parse import parse_output  # only needed for renamed text results
+
+        parsed = parse_output(output)
+        if parsed.malformed or not parsed.calls:
+            return None
+        calls = [_call_record(call) for call in parsed.calls]
+    if not calls:
+        return calls
+    return [{"name": mapping.get(call["name"], call["name"]), "arguments": call["arguments"]} for call in calls]
+
+
+def _call_record(call) -> dict:
+    """A parsed call, a (name, arguments) pair or a {name, arguments} mapping -> a CALL record."""
+    name, arguments = (call["name"], call["arguments"]) if isinstance(call, dict) else call
+    return {"name": name, "arguments": arguments if isinstance(arguments, str) else _dumps(arguments)}
+
+
+def detect_gold_format(path) -> str:
+    """"bfcl", "acebench" or "callscore", from the keys of the first JSON line."""
+    path = Path(path)
+    if path.suffix == ".parquet":
+        return "callscore"
+    first = _first_row(path)
+    if "gold_calls" in first:
+        return "callscore"
+    if {"time", "profile", "initial_config"} & first.keys():
+        return "acebench"
+    if {"question", "function"} <= first.keys():
+        question = first["question"]
+        if isinstance(question, str) and question.lstrip().startswith("user:"):
+            return "acebench"
+        return "bfcl"
+    raise InputError(path, "not a known gold format (expected gold_calls, or a BFCL/ACEBench question file)", row=1)
+
+
+def detect_pred_format(path) -> str:
+    """"bfcl" (rows with `result`) or "callscore" (rows with `calls` or `output`)."""
+    path = Path(path)
+    if path.suffix == ".parquet":
+        return "callscore"
+    first = _first_row(path)
+    if "calls" in first or "output" in first:
+        return "callscore"
+    if "result" in first:
+        return "bfcl"
+    raise InputError(path, "not a known prediction format (expected calls/output, or a BFCL result)", row=1)
+
+
+def _first_row(path) -> dict:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            for number, line in enumerate(handle, start=1):
+                if line.strip():
+                    break
+            else:
+                raise InputError(path, "empty file")
+    except OSError as error:
+        raise InputError(path, f"cannot read: {error.strerror or error}") from None
+    text = line.strip()
+    if text.startswith("["):  # a JSON array: read the whole file
+        rows = read_json_lines(path)
+        if not rows:
+            raise InputError(path, "empty JSON array")
+        return rows[0][1]
+    try:
+        row = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(path, f"not valid JSON ({error.msg})", row=number) from None
+    if not isinstance(row, dict):
+        raise InputError(path, "expected a JSON object", row=number)
+    return row

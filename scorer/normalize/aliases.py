@@ -1,0 +1,64 @@
+"""Alias tables: names that denote the same thing (北京 = 北京市 = Beijing = 京).
+
+Files: rules/aliases/<family>.tsv hold the global scope (all families merged), and
+rules/aliases/scoped/<tool>.<parameter>.tsv a scope that applies only to that tool's
+parameter and is consulted before the global one. Each line is `canonical<TAB>alias...`.
+Lookups are whole-value only: an alias inside a longer value is never replaced, because
+"京" inside "南京" is not Beijing.
+"""
+
+import functools
+
+from scorer.errors import InputError
+from scorer.normalize.text import fold_text
+from scorer.rules import list_files, read_tsv, rules_dir
+
+_SCOPED = "aliases/scoped"
+
+
+@functools.lru_cache(maxsize=None)
+def alias_index(files: tuple, root=None) -> dict:
+    """folded alias -> folded canonical over the given files. A canonical maps to itself. An
+    alias claimed by two different canonical forms in one scope is an InputError: silently
+    picking one would make the verdict depend on file order."""
+    index, origin = {}, {}
+    for relative in files:
+        for row_number, row in enumerate(read_tsv(relative, root), start=1):
+            canonical = fold_text(row[0])
+            for name in row:
+                key = fold_text(name)
+                if not key:
+                    continue
+                if index.get(key, canonical) != canonical:
+                    raise InputError(
+                        rules_dir(root) / relative,
+                        f"alias {name!r} maps to {index[key]!r} ({origin[key]}) and to {canonical!r}",
+                        row=row_number,
+                    )
+                index[key] = canonical
+                origin.setdefault(key, relative)
+    return index
+
+
+@functools.lru_cache(maxsize=None)
+def global_files() -> tuple:
+    """The global alias files (listed once: the rules do not change during a run)."""
+    return tuple(list_files("aliases", ".tsv"))
+
+
+@functools.lru_cache(maxsize=None)
+def scoped_file(tool: str, parameter: str) -> str | None:
+    """The table for this tool's parameter, if there is one."""
+    relative = f"{_SCOPED}/{tool}.{parameter}.tsv"
+    return relative if (rules_dir() / relative).is_file() else None
+
+
+def canonical_alias(folded: str, tool: str | None = None, parameter: str | None = None) -> str | None:
+    """The folded canonical form of a folded value, or None when no table lists it."""
+    if tool is not None and parameter is not None:
+        scoped = scoped_file(tool, parameter)
+        if scoped is not None:
+            found = alias_index((scoped,)).get(folded)
+            if found is not None:
+                return found
+    return alias_index(global_files()).get(folded)

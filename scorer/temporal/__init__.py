@@ -1,0 +1,278 @@
+"""Temporal values resolved to canonical intervals against a row's reference time.
+
+Gold and predicted values (`2026-03-10`, `下周二`, `明天下午三点`, `next Tuesday`) both become an
+Interval [start, end) in the row's timezone with a granularity, so that comparison is
+arithmetic instead of string equality. Our rules come first (Chinese grammar in
+grammar.py, vocabulary in rules/temporal/); dateparser is the guarded fallback.
+"""
+
+import dataclasses
+import datetime as dt
+import functools
+import re
+import unicodedata
+from zoneinfo import ZoneInfo
+
+from scorer.temporal import fallback
+from scorer.temporal.dates import DAY, add_years, midnight, shift_month, week_first_day
+from scorer.temporal.grammar import GRANULARITY_INDEX, Context, lookalikes, scan
+from scorer.temporal.numerals import DIGITS, UNITS
+from scorer.temporal.policy import WEEKDAYS, TemporalPolicy, default_policy
+from scorer.vocab import GRANULARITIES
+
+__all__ = [
+    "Interval", "TemporalPolicy", "default_policy", "resolve", "find_in_text", "slip",
+    "to_minutes", "temporal_equal", "coarsen", "time_of_day", "SLIPS",
+]
+
+SLIPS = ("off_by_one_day", "off_by_one_week", "off_by_one_year", "wrong_weekday",
+         "whole_vs_part", "timezone_shift", "inclusive_exclusive_end")
+_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
+_MINUTE = dt.timedelta(minutes=1)
+_HOUR_INDEX = GRANULARITY_INDEX["hour"]
+_YEAR_ONLY = re.compile(r"\d{4}")
+_WRITTEN_YEAR = re.compile(r"(?<!\d)\d{4}(?!\d)")
+_MAX_LENGTH = 200
+_NUMERAL_CHARS = frozenset("0123456789") | frozenset(DIGITS) | frozenset(UNITS)
+_counters = {"calls": 0, "dateparser": 0}
+
+
+@dataclasses.dataclass(frozen=True)
+class Interval:
+    start: dt.datetime        # timezone-aware, in the row's timezone
+    end: dt.datetime          # exclusive
+    granularity: str          # one of scorer.vocab.GRANULARITIES
+    rule: str                 # the rule(s) that fired, e.g. "zh.relative_day", "iso.date", "dateparser"
+    relative: bool            # True when the reference time supplied any part of the value
+
+
+def _normalize(text: str) -> str:
+    """Full-width forms to ASCII (NFKC), lower case, outer spaces trimmed."""
+    return unicodedata.normalize("NFKC", text).strip().lower()
+
+
+@functools.lru_cache(maxsize=64)
+def _zone(name: str) -> dt.tzinfo:
+    return ZoneInfo(name)
+
+
+def _reference(reference_time: dt.datetime, policy: TemporalPolicy):
+    """(naive local reference truncated to the minute, tzinfo): the memo key's time part."""
+    tz = reference_time.tzinfo or _zone(policy.timezone)
+    local = reference_time.astimezone(tz) if reference_time.tzinfo else reference_time
+    return local.replace(second=0, microsecond=0, tzinfo=None), tz
+
+
+def _interval(span, tz, rule: str, relative: bool) -> Interval:
+    return Interval(span.start.replace(tzinfo=tz), span.end.replace(tzinfo=tz), span.granularity,
+                    rule, relative)
+
+
+def _rule_name(rules: tuple) -> str:
+    return "+".join(dict.fromkeys(rules))
+
+
+def resolve(text: str, reference_time: dt.datetime, policy: TemporalPolicy | None = None) -> Interval | None:
+    """The whole value as an interval, or None when it is not temporal. Never raises."""
+    try:
+        if not isinstance(text, str) or not isinstance(reference_time, dt.datetime):
+            return None
+        policy = policy or default_policy()
+        ref, tz = _reference(reference_time, policy)
+        _counters["calls"] += 1
+        return _resolve_cached(text, ref, tz, policy)
+    except Exception:  # the contract is "never raises": an unexpected input is simply not temporal
+        return None
+
+
+@functools.lru_cache(maxsize=262_144)
+def _resolve_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: TemporalPolicy) -> Interval | None:
+    norm = _normalize(text)
+    if not norm or len(norm) > _MAX_LENGTH:
+        return None
+    if _YEAR_ONLY.fullmatch(norm) and 1900 <= int(norm) <= 2100:
+        year = int(norm)
+        return Interval(dt.datetime(year, 1, 1, tzinfo=tz), dt.datetime(year + 1, 1, 1, tzinfo=tz),
+                        "year", "year", False)
+    ctx = Context(ref, ref, None, policy, tz)
+    found = scan(norm, 0, ctx, whole=True)
+    if found is not None:
+        state = found[1]
+        return _interval(state.span, tz, _rule_name(state.rules), state.relative)
+    if policy.dateparser_fallback and fallback.worth_asking(norm):
+        _counters["dateparser"] += 1
+        span = fallback.parse(norm, ref, tz)
+        if span is not None:
+            return _interval(span, tz, "dateparser", not _WRITTEN_YEAR.search(norm))
+    return None
+
+
+def find_in_text(text: str, reference_time: dt.datetime, policy: TemporalPolicy | None = None) -> Interval | None:
+    """The longest temporal expression inside a free text (明天北京的天气 -> 明天), or None.
+    Names and counts that look temporal (五一广场, 一周年, 三星) do not count. Never raises."""
+    try:
+        if not isinstance(text, str) or not isinstance(reference_time, dt.datetime):
+            return None
+        policy = policy or default_policy()
+        ref, tz = _reference(reference_time, policy)
+        return _find_cached(text, ref, tz, policy)
+    except Exception:  # same contract as resolve()
+        return None
+
+
+def _inside_word(norm: str, pos: int) -> bool:
+    if pos == 0:
+        return False
+    before, here = norm[pos - 1], norm[pos]
+    if before in _NUMERAL_CHARS and here in _NUMERAL_CHARS:
+        return True
+    return before.isascii() and before.isalnum() and here.isascii() and here.isalnum()
+
+
+@functools.lru_cache(maxsize=65_536)
+def _find_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: TemporalPolicy) -> Interval | None:
+    norm = _normalize(text)[:4 * _MAX_LENGTH]
+    after, lone = lookalikes()
+    ctx = Context(ref, ref, None, policy, tz)
+    best = None
+    pos = 0
+    while pos < len(norm):
+        if norm[pos].isspace() or _inside_word(norm, pos):
+            pos += 1
+            continue
+        found = scan(norm, pos, ctx, whole=False)
+        if found is not None:
+            end, state = found
+            span_text = norm[pos:end].strip()
+            if span_text not in lone and not after.match(norm, end) and not (end < len(norm) and _inside_word(norm, end)):
+                if best is None or end - pos > best[0]:
+                    best = (end - pos, state)
+        pos += 1
+    if best is None:
+        return None
+    state = best[1]
+    return _interval(state.span, tz, _rule_name(state.rules), state.relative)
+
+
+def to_minutes(iv: Interval) -> tuple[int, int, int]:
+    """(start, end) in whole minutes since the epoch (UTC), and the granularity's index."""
+    return ((iv.start - _EPOCH) // _MINUTE, (iv.end - _EPOCH) // _MINUTE,
+            GRANULARITY_INDEX[iv.granularity])
+
+
+def temporal_equal(g: tuple[int, int, int], p: tuple[int, int, int]) -> bool:
+    """THE comparison rule (mirrored in the compiled matcher): identical intervals, or a
+    point-like prediction (minute/hour) inside a coarser gold. A day inside a month is not equal."""
+    if g[0] == p[0] and g[1] == p[1]:
+        return True
+    return p[2] <= _HOUR_INDEX and g[2] > p[2] and g[0] <= p[0] < g[1]
+
+
+def _unit(granularity: str) -> dt.timedelta:
+    return {"minute": _MINUTE, "hour": dt.timedelta(hours=1)}.get(granularity, DAY)
+
+
+def _same_week(a: dt.date, b: dt.date, policy: TemporalPolicy) -> bool:
+    start = WEEKDAYS.index(policy.week_start)
+    return week_first_day(a, start) == week_first_day(b, start)
+
+
+def _year_shifted(gold: Interval, pred: Interval) -> bool:
+    tz = gold.start.tzinfo
+    gs, ge = gold.start.astimezone(tz), gold.end.astimezone(tz)
+    ps, pe = pred.start.astimezone(tz), pred.end.astimezone(tz)
+    for offset in (1, -1):
+        moved = [dt.datetime.combine(add_years(d.date(), offset), d.time(), tz) for d in (gs, ge)]
+        if moved == [ps, pe]:
+            return True
+    return False
+
+
+def slip(gold: Interval, pred: Interval, policy: TemporalPolicy | None = None) -> str | None:
+    """The recognizable kind of difference between two intervals (one of SLIPS), or None when
+    they are equal under temporal_equal or differ in no recognizable way."""
+    if temporal_equal(to_minutes(gold), to_minutes(pred)):
+        return None
+    policy = policy or default_policy()
+    gold_length, pred_length = gold.end - gold.start, pred.end - pred.start
+    finer = min(gold.granularity, pred.granularity, key=GRANULARITY_INDEX.get)
+    unit = _unit(finer)
+    if gold.start == pred.start and abs(pred.end - gold.end) == unit and max(gold_length, pred_length) > unit:
+        return "inclusive_exclusive_end"
+    shift = pred.start - gold.start
+    if gold_length == pred_length:
+        if abs(shift) == DAY:
+            return "off_by_one_day"
+        if abs(shift) == 7 * DAY:
+            return "off_by_one_week"
+        if abs(shift) < DAY and shift % dt.timedelta(minutes=15) == dt.timedelta(0):
+            return "timezone_shift"
+        tz = gold.start.tzinfo
+        if gold_length == DAY and gold.granularity == pred.granularity == "day" \
+                and _same_week(gold.start.astimezone(tz).date(), pred.start.astimezone(tz).date(), policy):
+            return "wrong_weekday"
+    if _year_shifted(gold, pred):
+        return "off_by_one_year"
+    if (gold.start <= pred.start and pred.end <= gold.end) or (pred.start <= gold.start and gold.end <= pred.end):
+        return "whole_vs_part"
+    return None
+
+
+def _floor(moment: dt.datetime, granularity: str, policy: TemporalPolicy) -> dt.datetime:
+    if granularity == "minute":
+        return moment.replace(second=0, microsecond=0)
+    if granularity == "hour":
+        return moment.replace(minute=0, second=0, microsecond=0)
+    day = midnight(moment.date())
+    if granularity == "day":
+        return day
+    if granularity == "week":
+        return midnight(week_first_day(moment.date(), WEEKDAYS.index(policy.week_start)))
+    if granularity == "month":
+        return day.replace(day=1)
+    if granularity == "quarter":
+        return dt.datetime(moment.year, 3 * ((moment.month - 1) // 3) + 1, 1)
+    return dt.datetime(moment.year, 1, 1)
+
+
+def _step_up(moment: dt.datetime, granularity: str) -> dt.datetime:
+    if granularity in ("minute", "hour", "day", "week"):
+        return moment + {"minute": _MINUTE, "hour": dt.timedelta(hours=1), "day": DAY, "week": 7 * DAY}[granularity]
+    year, month = shift_month(moment.year, moment.month, {"month": 1, "quarter": 3, "year": 12}[granularity])
+    return dt.datetime(year, month, 1)
+
+
+def coarsen(iv: Interval, granularity: str, policy: TemporalPolicy | None = None) -> Interval:
+    """The interval widened to whole units of `granularity` (a date field truncates a datetime
+    to its day). An interval already that coarse is returned unchanged."""
+    if granularity not in GRANULARITY_INDEX or granularity == "part_of_day":
+        raise ValueError(f"cannot coarsen to {granularity!r}; expected one of {GRANULARITIES} except part_of_day")
+    if GRANULARITY_INDEX[iv.granularity] >= GRANULARITY_INDEX[granularity]:
+        return iv
+    policy = policy or default_policy()
+    tz = iv.start.tzinfo
+    start = _floor(iv.start.replace(tzinfo=None), granularity, policy)
+    last = iv.end.replace(tzinfo=None) - _MINUTE
+    end = _step_up(_floor(last, granularity, policy), granularity)
+    return dataclasses.replace(iv, start=start.replace(tzinfo=tz), end=end.replace(tzinfo=tz),
+                               granularity=granularity)
+
+
+def time_of_day(iv: Interval, reference_time: dt.datetime) -> Interval:
+    """A time-kind value: the same clock time and length, moved onto the reference day."""
+    tz = iv.start.tzinfo
+    ref_day = reference_time.astimezone(tz).date() if reference_time.tzinfo else reference_time.date()
+    shift = midnight(ref_day) - midnight(iv.start.date())
+    return dataclasses.replace(iv, start=iv.start + shift, end=iv.end + shift)
+
+
+def counters() -> dict:
+    """How many resolve() calls were made and how many reached dateparser (for bench/)."""
+    return dict(_counters)
+
+
+def clear_caches() -> None:
+    """Forget memoized results and counters (bench/ measures cold runs with it)."""
+    _resolve_cached.cache_clear()
+    _find_cached.cache_clear()
+    _counters.update(calls=0, dateparser=0)

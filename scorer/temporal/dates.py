@@ -1,0 +1,48 @@
+"""Calendar arithmetic on naive local datetimes: the grammar works in wall-clock time and
+the timezone is attached once, at the end."""
+
+import calendar
+import datetime as dt
+
+DAY = dt.timedelta(days=1)
+
+
+def midnight(day: dt.date) -> dt.datetime:
+    return dt.datetime(day.year, day.month, day.day)
+
+
+def days_in_month(year: int, month: int) -> int:
+    return calendar.monthrange(year, month)[1]
+
+
+def shift_month(year: int, month: int, offset: int) -> tuple[int, int]:
+    index = year * 12 + (month - 1) + offset
+    return index // 12, index % 12 + 1
+
+
+def add_months(day: dt.date, offset: int) -> dt.date:
+    """Same day of month `offset` months later, clamped to the month's last day (1月31日 + 1个月 = 2月28日)."""
+    year, month = shift_month(day.year, day.month, offset)
+    return dt.date(year, month, min(day.day, days_in_month(year, month)))
+
+
+def add_years(day: dt.date, offset: int) -> dt.date:
+    """Same date `offset` years later; 2月29日 becomes 2月28日 in a common year."""
+    year = day.year + offset
+    return dt.date(year, day.month, min(day.day, days_in_month(year, day.month)))
+
+
+def month_span(year: int, month: int) -> tuple[dt.datetime, dt.datetime]:
+    next_year, next_month = shift_month(year, month, 1)
+    return dt.datetime(year, month, 1), dt.datetime(next_year, next_month, 1)
+
+
+def week_first_day(day: dt.date, week_start: int) -> dt.date:
+    """First day of the calendar week containing `day` (week_start: 0 = Monday, 6 = Sunday)."""
+    return day - dt.timedelta(days=(day.weekday() - week_start) % 7)
+
+
+def valid_date(year: int, month: int, day: int) -> dt.date | None:
+    if 1 <= month <= 12 and 1 <= day <= days_in_month(year, month) and 1 <= year <= 9999:
+        return dt.date(year, month, day)
+    return None

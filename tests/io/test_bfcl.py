@@ -1,0 +1,280 @@
+import json
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from scorer.errors import InputError
+from scorer.io.bfcl import (
+    convert_accepted, convert_schema, declared_name, detect_gold_format, detect_pred_format,
+    read_bfcl_gold, read_bfcl_results,
+)
+from scorer.tables import GOLD_FIXED, PREDICTIONS
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "bfcl"
+V1, V4 = DATA / "v1", DATA / "v4"
+CATEGORIES = ("simple", "multiple_function", "parallel_function", "parallel_multiple_function", "relevance")
+
+
+def peers_dir():
+    return Path(__file__).resolve().parents[2] / ".." / "shared" / "peers"
+
+
+def v1_gold(category):
+    answer = V1 / "possible_answer" / f"gorilla_openfunctions_v1_test_{category}.json"
+    return read_bfcl_gold(V1 / f"gorilla_openfunctions_v1_test_{category}.json",
+                          answer if answer.exists() else None)
+
+
+def rows(table):
+    return {row["id"]: row for row in table.to_pylist()}
+
+
+def args(call):
+    return json.loads(call["arguments"])
+
+
+# --- possible answers -> callscore notation -------------------------------------------------
+
+@pytest.mark.parametrize("accepted, expected", [
+    ([5], 5),
+    (["x", "y"], {"$any": ["x", "y"]}),
+    (["units", ""], {"$optional": "units"}),
+    (["", 1.0, 2], {"$optional": {"$any": [1.0, 2]}}),
+    ([""], {"$optional": ""}),
+    ([[1.0, 3.0]], [1.0, 3.0]),                       # a list literal, not alternatives
+    ([{"min": [3], "max": [4, ""]}], {"min": 3, "max": {"$optional": 4}}),
+])
+def test_convert_accepted(accepted, expected):
+    assert convert_accepted(accepted) == expected
+
+
+def test_gold_schema_and_simple_row():
+    table = v1_gold("simple")
+    assert table.schema.names[:5] == GOLD_FIXED.names
+    assert table.schema.names[5:] == ["category", "query", "expect"]
+    row = rows(table)["simple_0"]
+    assert row["gold_calls"] == [{"name": "calculate_triangle_area",
+                                  "arguments": '{"base": 10, "height": 5, "unit": {"$optional": "units"}}'}]
+    assert row["category"] == "simple" and row["expect"] == "calls" and row["negative_type"] is None
+    assert row["query"].startswith("Find the area of a triangle")
+    assert row["reference_time"] is None
+
+
+def test_tools_use_json_schema_type_names():
+    tools = json.loads(rows(v1_gold("simple"))["simple_13"]["tools"])
+    parameters = tools[0]["parameters"]
+    assert parameters["type"] == "object"
+    assert parameters["properties"]["interval"] == {
+        "type": "array", "items": {"type": "number"},
+        "description": parameters["properties"]["interval"]["description"]}
+
+
+def test_convert_schema_any_and_tuple():
+    spec = {"type": "dict", "properties": {"a": {"type": "any"}, "b": {"type": "tuple", "items": {"type": "float"}}}}
+    assert convert_schema(spec) == {"type": "object", "properties": {"a": {}, "b": {"type": "array", "items": {"type": "number"}}}}
+
+
+def test_nested_object_answer_lists_values_per_key():
+    budget = args(rows(v1_gold("multiple_function"))["multiple_function_8"]["gold_calls"][0])["budget"]
+    assert budget == {"min": 300000, "max": 400000}
+
+
+@pytest.mark.parametrize("row_id, name", [("parallel_function_0", "spotify.play"),       # `_1` suffix
+                                          ("parallel_function_4", "calculate_bmi")])    # ` 1` suffix
+def test_parallel_suffixes_are_stripped(row_id, name):
+    calls = rows(v1_gold("parallel_function"))[row_id]["gold_calls"]
+    assert [call["name"] for call in calls] == [name, name]
+
+
+def test_suffix_kept_when_it_is_part_of_a_declared_name():
+    assert declared_name("sort_2", {"sort_2", "sort"}) == "sort_2"
+    assert declared_name("sort_2", {"sort"}) == "sort"
+    assert declared_name("unknown_1", {"sort"}) == "unknown_1"
+
+
+def test_parameter_written_beside_the_calls_joins_the_call_before_it():
+    calls = rows(v1_gold("parallel_multiple_function"))["parallel_multiple_function_179"]["gold_calls"]
+    assert [call["name"] for call in calls] == [
+        "update_user_info", "soccer.get_last_match", "US_president.in_year", "find_card_in_deck"]
+    assert args(calls[3]) == {"rank": "Ace", "suit": "Spades", "deck": {"$optional": []}}
+
+
+@pytest.mark.parametrize("path", [V1 / "gorilla_openfunctions_v1_test_relevance.json", V4 / "BFCL_v4_irrelevance.json"])
+def test_relevance_v1_and_irrelevance_are_negatives(path):
+    table = read_bfcl_gold(path)
+    assert table.num_rows == 2
+    for row in table.to_pylist():
+        assert row["gold_calls"] == [] and row["negative_type"] == "no_tool" and row["expect"] == "no_call"
+
+
+def test_live_relevance_accepts_any_call():
+    table = read_bfcl_gold(V4 / "BFCL_v4_live_relevance.json")
+    row = table.to_pylist()[0]
+    assert row["expect"] == "any_call" and row["gold_calls"] == [] and row["negative_type"] is None
+    assert row["category"] == "live_relevance"
+    assert "masked woman" in row["query"]   # v4 keeps the user text inside chat turns
+
+
+def test_v4_answers_are_lists_of_calls():
+    table = read_bfcl_gold(V4 / "BFCL_v4_parallel.json", V4 / "possible_answer" / "BFCL_v4_parallel.json")
+    calls = rows(table)["parallel_0"]["gold_calls"]
+    assert [args(call)["artist"] for call in calls] == ["Taylor Swift", "Maroon 5"]
+
+
+def test_positive_category_needs_its_answers():
+    with pytest.raises(InputError, match="possible_answer"):
+        read_bfcl_gold(V1 / "gorilla_openfunctions_v1_test_simple.json")
+
+
+def test_bad_json_line_names_the_row(tmp_path):
+    path = tmp_path / "gorilla_openfunctions_v1_test_relevance.json"
+    path.write_text('{"id": "relevance_0", "question": "q", "function": {}}\n{"id": \n')
+    with pytest.raises(InputError) as caught:
+        read_bfcl_gold(path)
+    assert caught.value.row == 2
+
+
+def test_missing_function_field(tmp_path):
+    path = tmp_path / "gorilla_openfunctions_v1_test_relevance.json"
+    path.write_text('{"id": "relevance_0", "question": "q"}\n')
+    with pytest.raises(InputError) as caught:
+        read_bfcl_gold(path)
+    assert caught.value.field == "function"
+
+
+# --- results ---------------------------------------------------------------------------------
+
+def write_lines(path, objects):
+    path.write_text("".join(json.dumps(item) + "\n" for item in objects))
+    return path
+
+
+@pytest.fixture
+def result_file(tmp_path):
+    return write_lines(tmp_path / "gorilla_openfunctions_v1_test_simple_result.json", [
+        {"id": "simple_0", "result": [{"calculate_triangle_area": "{\"base\": 10, \"height\": 5}"}]},
+        {"id": "simple_1", "result": [{"math_factorial": {"number": 5}}]},
+        {"id": "simple_2", "result": "[math.hypot(x=4, y=5)]"},
+        {"id": "simple_3", "result": ["Let me compute.", {"math_factorial": "{\"number\": 3}"}]},
+        {"id": "simple_4", "result": [{"f": "{\"a\": "}]},
+        {"id": "simple_5", "result": []},
+        {"result": ["only prose"]},
+        {"id": "simple_7", "result": [{"f": "[1, 2]"}]},
+    ])
+
+
+def test_results_to_predictions(result_file):
+    table = read_bfcl_results(result_file, "m")
+    assert table.schema == PREDICTIONS
+    got = rows(table)
+    assert got["simple_0"]["calls"] == [{"name": "calculate_triangle_area", "arguments": '{"base": 10, "height": 5}'}]
+    assert got["simple_1"]["calls"] == [{"name": "math_factorial", "arguments": '{"number": 5}'}]
+    assert got["simple_2"]["calls"] is None and got["simple_2"]["output"] == "[math.hypot(x=4, y=5)]"
+    assert got["simple_3"]["calls"][0]["name"] == "math_factorial" and got["simple_3"]["output"] == "Let me compute."
+    assert got["simple_4"]["calls"] is None and "not valid JSON" in got["simple_4"]["malformed"]
+    assert got["simple_5"]["calls"] == [] and got["simple_5"]["malformed"] is None
+    assert got["simple_6"]["output"] == "only prose" and got["simple_6"]["calls"] is None  # id from position
+    assert "not a JSON object" in got["simple_7"]["malformed"]
+    assert set(table.column("model").to_pylist()) == {"m"}
+
+
+def test_renamed_dots_map_back_to_declared_names(result_file, monkeypatch):
+    parse = types.ModuleType("scorer.parse")
+    parse.parse_output = lambda text: types.SimpleNamespace(
+        calls=(("math_hypot", '{"x":4,"y":5}'),), malformed=None)
+    monkeypatch.setitem(sys.modules, "scorer.parse", parse)
+    question = V1 / "gorilla_openfunctions_v1_test_simple.json"  # simple_0, simple_1 (math.factorial), simple_13
+    got = rows(read_bfcl_results(result_file, "m", question_path=question, renamed_dots=True))
+    assert got["simple_1"]["calls"][0]["name"] == "math.factorial"
+    assert got["simple_0"]["calls"][0]["name"] == "calculate_triangle_area"
+    plain = rows(read_bfcl_results(result_file, "m"))
+    assert plain["simple_1"]["calls"][0]["name"] == "math_factorial"
+
+
+def test_renamed_dots_parse_text_results(tmp_path, monkeypatch):
+    parse = types.ModuleType("scorer.parse")
+    parse.parse_output = lambda text: types.SimpleNamespace(
+        calls=(("math_factorial", '{"number":5}'),), malformed=None)
+    monkeypatch.setitem(sys.modules, "scorer.parse", parse)
+    result = write_lines(tmp_path / "gorilla_openfunctions_v1_test_simple_result.json", [
+        {"id": "simple_0", "result": "x"}, {"id": "simple_1", "result": "<tool_call>..."}])
+    got = rows(read_bfcl_results(result, "m", question_path=V1 / "gorilla_openfunctions_v1_test_simple.json",
+                                 renamed_dots=True))
+    assert got["simple_1"]["calls"] == [{"name": "math.factorial", "arguments": '{"number":5}'}]
+    assert got["simple_1"]["output"] == "<tool_call>..."
+
+
+def test_renamed_dots_needs_questions(result_file):
+    with pytest.raises(InputError, match="question_path"):
+        read_bfcl_results(result_file, "m", renamed_dots=True)
+
+
+def test_result_without_result_field(tmp_path):
+    path = write_lines(tmp_path / "x_result.json", [{"id": "a", "output": 1}, {"id": "b"}])
+    with pytest.raises(InputError) as caught:
+        read_bfcl_results(path, "m")
+    assert caught.value.row == 1 and caught.value.field == "result"
+
+
+# --- format detection ------------------------------------------------------------------------
+
+def test_detect_formats(tmp_path, result_file):
+    assert detect_gold_format(V1 / "gorilla_openfunctions_v1_test_simple.json") == "bfcl"
+    assert detect_gold_format(V4 / "BFCL_v4_live_relevance.json") == "bfcl"
+    native = write_lines(tmp_path / "gold.jsonl", [{"id": "1", "gold_calls": []}])
+    assert detect_gold_format(native) == "callscore"
+    assert detect_pred_format(result_file) == "bfcl"
+    assert detect_pred_format(write_lines(tmp_path / "p.jsonl", [{"id": "1", "output": "hi"}])) == "callscore"
+    with pytest.raises(InputError):
+        detect_gold_format(write_lines(tmp_path / "odd.jsonl", [{"id": "1", "text": "?"}]))
+    with pytest.raises(InputError):
+        detect_pred_format(write_lines(tmp_path / "odd2.jsonl", [{"id": "1"}]))
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n")
+    with pytest.raises(InputError, match="empty"):
+        detect_gold_format(empty)
+
+
+# --- the shared leaderboard files ------------------------------------------------------------
+
+@pytest.fixture
+def leaderboard():
+    root = peers_dir() / "bfcl-2024-08"
+    if not root.is_dir():
+        pytest.skip("../shared/peers/bfcl-2024-08 is absent")
+    return root
+
+
+def leaderboard_gold(root, category):
+    answer = root / "data" / "possible_answer" / f"gorilla_openfunctions_v1_test_{category}.json"
+    return read_bfcl_gold(root / "data" / f"gorilla_openfunctions_v1_test_{category}.json",
+                          answer if answer.exists() else None)
+
+
+def test_leaderboard_gold_loads_with_declared_names(leaderboard):
+    sizes = {}
+    for category in CATEGORIES:
+        table = leaderboard_gold(leaderboard, category)
+        sizes[category] = table.num_rows
+        undeclared = [(row["id"], call["name"]) for row in table.to_pylist() for call in row["gold_calls"]
+                      if call["name"] not in {tool["name"] for tool in json.loads(row["tools"])}]
+        # simple_363 names `find_closest`, a function its question does not declare (a data error)
+        assert undeclared == ([("simple_363", "find_closest")] if category == "simple" else [])
+    assert sizes == {"simple": 400, "multiple_function": 200, "parallel_function": 200,
+                     "parallel_multiple_function": 200, "relevance": 240}
+
+
+def test_all_leaderboard_results_load(leaderboard):
+    gold_ids = {category: leaderboard_gold(leaderboard, category).column("id").to_pylist() for category in CATEGORIES}
+    models = sorted(path.name for path in (leaderboard / "result").iterdir())
+    assert len(models) == 16
+    for model in models:
+        total = 0
+        for category in CATEGORIES:
+            table = read_bfcl_results(
+                leaderboard / "result" / model / f"gorilla_openfunctions_v1_test_{category}_result.json", model)
+            assert table.column("id").to_pylist() == gold_ids[category]
+            total += table.num_rows
+        assert total == 1240, model

@@ -1,0 +1,57 @@
+"""parse_number / number_key / parse_bool: each written form and each grammar rule."""
+
+from decimal import Decimal
+
+import pytest
+
+from scorer.normalize.numbers import number_key, parse_bool, parse_number
+
+
+@pytest.mark.parametrize("value, expected", [
+    (3, "3"), (3.0, "3"), ("3", "3"), ("3.0", "3"), ("3.50", "3.5"),
+    ("1,000", "1000"), ("12,345.6", "12345.6"),    # grouping separators
+    ("１２", "12"),                                 # full width (NFKC)
+    ("-3", "-3"), ("+3", "3"), ("负三", "-3"),
+    ("1e3", "1000"),
+    ("1.5万", "15000"), ("1.5千", "1500"), ("3亿", "300000000"), ("3千万", "30000000"),
+    ("三", "3"), ("两", "2"), ("兩", "2"), ("俩", "2"), ("零", "0"),
+    ("十", "10"), ("十二", "12"), ("二十", "20"), ("三百五十", "350"),
+    ("一千零五", "1005"), ("一万零五百", "10500"), ("一亿二千万", "120000000"), ("十万", "100000"),
+    ("一百二", "120"), ("三千五", "3500"), ("一万五", "15000"),   # colloquial elision
+    ("二〇二六", "2026"), ("一二三", "123"),                       # digit by digit
+    ("三点五", "3.5"), ("三点一四", "3.14"),
+    ("叁佰", "300"),                                              # financial numerals
+    ("1万2千", "12000"),
+])
+def test_numbers(value, expected):
+    parsed = parse_number(value)
+    assert parsed is not None, value
+    assert number_key(parsed) == expected
+
+
+@pytest.mark.parametrize("value", [
+    "三星", "abc", "", "万", "十百", "百分之五", "5%", "1,00", "3点", "nan", "inf",
+    True, False, None, float("nan"), float("inf"), [3],
+])
+def test_not_numbers(value):
+    assert parse_number(value) is None
+
+
+def test_number_key_has_no_exponent_or_negative_zero():
+    assert number_key(Decimal("1.50E+4")) == "15000"
+    assert number_key(Decimal("-0.0")) == "0"
+    assert number_key(Decimal("0.000")) == "0"
+
+
+@pytest.mark.parametrize("value, expected", [
+    (True, True), (False, False), (1, True), (0, False), (1.0, True),
+    ("true", True), ("TRUE", True), ("yes", True), ("1", True), ("是", True), ("对", True), ("開", True),
+    ("false", False), ("No", False), ("0", False), ("否", False), ("错", False), ("關閉", False),
+])
+def test_booleans(value, expected):
+    assert parse_bool(value) is expected
+
+
+@pytest.mark.parametrize("value", [2, "maybe", "", None, "三"])
+def test_not_booleans(value):
+    assert parse_bool(value) is None

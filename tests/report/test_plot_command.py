@@ -1,0 +1,93 @@
+import sys
+
+import pyarrow.parquet as pq
+import pytest
+from click.testing import CliRunner
+from verdict_builder import verdict, verdict_table
+
+from scorer.aggregate import Tally
+from scorer.commands.plot import accuracy_by, plot, temporal_slips
+
+
+def temporal_error(slip=None):
+    detail = "date: gold 2026-03-10, predicted 2026-03-11" + (f" (slip: {slip})" if slip else "")
+    error = {"call": 0, "argument": "date", "kind": "temporal", "gold": "2026-03-10",
+             "predicted": "2026-03-11"}
+    return {"detail": detail, "errors": [error, dict(error, kind="incorrect_value")]}
+
+
+def rows():
+    return [
+        verdict(1, model="a", difficulty="hard"),
+        verdict(2, "param_error", "temporal", model="a", difficulty="easy",
+                **temporal_error("off_by_one_day")),
+        verdict(3, "param_error", "temporal", model="a", difficulty="medium",
+                **temporal_error("off_by_one_day")),
+        verdict(4, "param_error", "temporal", model="b", difficulty="easy", **temporal_error()),
+        verdict(5, model="b", positive=False, difficulty="expert"),
+        verdict(6, "param_error", "incorrect_value", model="b", difficulty="easy",
+                errors=[{"call": 0, "argument": "x", "kind": "incorrect_value", "gold": "1",
+                         "predicted": "2"}]),
+    ]
+
+
+def test_temporal_slips_counted_once_per_row_from_the_detail():
+    assert temporal_slips(verdict_table(rows())) == {
+        "a": {"off_by_one_day": 2}, "b": {"unnamed": 1}}
+    assert temporal_slips(verdict_table([verdict(1)])) == {}
+
+
+def test_difficulty_in_natural_order_then_others_sorted():
+    tally = Tally(by=("difficulty",))
+    tally.add(verdict_table(rows()))
+    order, accuracy = accuracy_by(tally, "difficulty")
+    assert order == ["easy", "medium", "hard", "expert"]
+    assert accuracy["a"]["hard"] == 1.0 and accuracy["b"]["easy"] == 0.0
+    assert "medium" not in accuracy["b"]
+
+
+def test_figures_written_and_byte_identical_on_rerun(tmp_path):
+    pytest.importorskip("matplotlib")
+    verdicts = tmp_path / "v.parquet"
+    pq.write_table(verdict_table(rows()), verdicts)
+    outputs = []
+    for name in ("one", "two"):
+        result = CliRunner().invoke(plot, [str(verdicts), "-o", str(tmp_path / name)])
+        assert result.exit_code == 0, result.output
+        outputs.append(tmp_path / name)
+    names = sorted(p.name for p in outputs[0].iterdir())
+    assert names == sorted(f"{stem}.{ext}" for stem in
+                           ("error_profile", "accuracy_by_difficulty", "temporal_slips")
+                           for ext in ("png", "svg"))
+    for name in names:
+        assert (outputs[0] / name).read_bytes() == (outputs[1] / name).read_bytes(), name
+    svg = (outputs[0] / "error_profile.svg").read_text()
+    assert "<dc:date>" not in svg and "param_error / temporal" in svg
+
+
+def test_missing_column_and_no_temporal_errors_skip_their_figures(tmp_path):
+    pytest.importorskip("matplotlib")
+    verdicts = tmp_path / "v.parquet"
+    pq.write_table(verdict_table([verdict(1), verdict(2, "miss_recall", "no_call")]), verdicts)
+    result = CliRunner().invoke(plot, [str(verdicts), "-o", str(tmp_path / "figs")])
+    assert result.exit_code == 0, result.output
+    assert "no column 'difficulty'" in result.stderr and "no temporal errors" in result.stderr
+    assert sorted(p.name for p in (tmp_path / "figs").iterdir()) == [
+        "error_profile.png", "error_profile.svg"]
+
+
+def test_without_matplotlib_the_error_names_the_extra(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    verdicts = tmp_path / "v.parquet"
+    pq.write_table(verdict_table(rows()), verdicts)
+    result = CliRunner().invoke(plot, [str(verdicts), "-o", str(tmp_path / "figs")])
+    assert result.exit_code == 1
+    assert "pip install callscore[plot]" in result.output
+
+
+def test_empty_verdicts_exit_2(tmp_path):
+    pytest.importorskip("matplotlib")
+    verdicts = tmp_path / "v.parquet"
+    pq.write_table(verdict_table([verdict(1)]).slice(0, 0), verdicts)
+    result = CliRunner().invoke(plot, [str(verdicts), "-o", str(tmp_path / "figs")])
+    assert result.exit_code == 2 and "no verdict rows to plot" in result.output
