@@ -11,6 +11,7 @@ from scorer.commands.common import CONTEXT_SETTINGS, time_options
 from scorer.commands.judge import audit, merge_judge
 from scorer.commands.lint import lint_command
 from scorer.commands.plot import plot
+from scorer.commands.resolve import resolve_command
 from scorer.commands.table import table
 from scorer.errors import InputError
 
@@ -105,7 +106,7 @@ def run(predictions, gold, out, summary_path, undecided_path, by, reference_time
         click.echo(f"rules {result.rules_hash} · matcher {result.implementation}", err=True)
 
 
-for command in (lint_command, table, plot, merge_judge, audit):
+for command in (resolve_command, lint_command, table, plot, merge_judge, audit):
     cli.add_command(command)
 
 

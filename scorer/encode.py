@@ -18,7 +18,7 @@ from scorer import match_py as m
 from scorer.errors import InputError
 from scorer.normalize import (FUZZY, IS_DEFAULT, TOLERANCE, UNKNOWN_PARAM, Canon, Context,
                               canonical_cached)
-from scorer.parse import parse_calls_value, parse_output
+from scorer.parse import Parsed, parse_calls_value, parse_output
 from scorer.schema import Param, param_for, parse_tools
 from scorer.tables import GOLD_FIXED, VERDICTS_FIXED
 from scorer.vocab import NEGATIVE_TYPES, TEMPORAL_KINDS
@@ -206,8 +206,10 @@ class PredictionEncoder:
         self._calls = {}        # (gold row, tool, arguments json) -> [(param, raw, Canon)]
         self._pairs = {}        # (gold code, pred code) -> pair status
 
-    def parse(self, calls_value, output):
-        """Parsed calls of a row: `calls` first, then `output`."""
+    def parse(self, calls_value, output, malformed=None):
+        """Parsed calls of a row: a reader's `malformed` reason first, then `calls`, then `output`."""
+        if malformed:
+            return Parsed((), malformed)
         if calls_value is not None:
             key = ("c", calls_value if isinstance(calls_value, str) else _json(calls_value))
             if key not in self._parsed:
@@ -240,13 +242,14 @@ class PredictionEncoder:
             self._calls[key] = found
         return found
 
-    def encode(self, g_rows, calls_column, output_column) -> EncodedBatch:
+    def encode(self, g_rows, calls_column, output_column, malformed_column=None) -> EncodedBatch:
         codes, tools_book, params_book = self.gold.codes, self.gold.tools_book, self.gold.params_book
         row_flags, row_call_off, call_tool, call_arg_off, arg_param = [], [0], [], [0], []
         values, rows_calls, malformed, normalized = [], [], [], []
         pairs = set()
-        for g_row, calls_value, output in zip(g_rows, calls_column, output_column):
-            parsed = self.parse(calls_value, output)
+        malformed_column = malformed_column or [None] * len(g_rows)
+        for g_row, calls_value, output, reason in zip(g_rows, calls_column, output_column, malformed_column):
+            parsed = self.parse(calls_value, output, reason)
             row_flags.append(m.ROW_MALFORMED if parsed.malformed else 0)
             malformed.append(parsed.malformed)
             row_calls, shown = [], []

@@ -148,6 +148,6 @@ def prediction_batch(path, batch: pa.RecordBatch) -> pa.RecordBatch:
     model = batch.column("model").cast(pa.string()) if "model" in batch.schema.names else pa.array(["model"] * n)
     model = pa.array([m if m is not None else "model" for m in model.to_pylist()], pa.string()) if model.null_count else model
     columns = {"id": ids, "model": model}
-    for name in ("calls", "output"):
+    for name in ("calls", "output", "malformed"):
         columns[name] = batch.column(name) if name in batch.schema.names else pa.nulls(n)
     return pa.RecordBatch.from_pydict(columns)

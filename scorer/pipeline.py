@@ -90,8 +90,8 @@ class Scorer:
         models = batch.column("model").to_pylist()
         for model, g_row in zip(models, g_rows):
             self.seen.setdefault(model, set()).add(int(g_row))
-        return self._verdicts(batch.column("id").to_pylist(), models, g_rows,
-                              batch.column("calls").to_pylist(), batch.column("output").to_pylist())
+        return self._verdicts(batch.column("id").to_pylist(), models, g_rows, batch.column("calls").to_pylist(),
+                              batch.column("output").to_pylist(), batch.column("malformed").to_pylist())
 
     def missing_batch(self) -> pa.RecordBatch | None:
         """Empty predictions for every gold id a model did not predict, sorted by (model, id)."""
@@ -105,10 +105,10 @@ class Scorer:
         if not ids:
             return None
         self.result.missing_predictions = len(ids)
-        return self._verdicts(ids, models, g_rows, [None] * len(ids), [None] * len(ids), missing=True)
+        return self._verdicts(ids, models, g_rows, *([None] * len(ids),) * 3, missing=True)
 
-    def _verdicts(self, ids, models, g_rows, calls, outputs, missing=False) -> pa.RecordBatch:
-        encoded = self.encoder.encode(g_rows, calls, outputs)
+    def _verdicts(self, ids, models, g_rows, calls, outputs, malformed, missing=False) -> pa.RecordBatch:
+        encoded = self.encoder.encode(g_rows, calls, outputs, malformed)
         matched = match(self.gold.arrays, encoded.arrays, encoded.pair_keys, encoded.pair_status,
                         self.options.temporal_format == "strict")
         verdicts = self.attributor.batch(ids, models, g_rows, encoded, matched, self.carried)

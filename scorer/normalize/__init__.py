@@ -70,9 +70,9 @@ def canonical(param: Param, value, context: Context) -> Canon:
     if kind in ("date", "datetime", "time", "date_range"):
         return _temporal(param, str(value), context)
     text = fold_text(str(value))
-    if kind == "enum":
-        return Canon("e:" + text, rule="enum")
     alias = canonical_alias(text, context.tool, context.parameter)
+    if kind == "enum":
+        return Canon("e:" + (alias or text), rule="alias" if alias not in (None, text) else "enum")
     if alias is not None:
         return Canon("s:" + alias, flags=FUZZY, rule="alias" if alias != text else "text")
     number = parse_number(text)

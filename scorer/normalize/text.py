@@ -4,8 +4,8 @@ Steps, in order: Unicode NFKC (full-width -> half-width), case folding, traditio
 simplified Chinese, punctuation folding (table in rules/text.toml), whitespace folding.
 Traditional -> simplified uses zhconv's "zh-hans" table: already a dependency, about as fast as
 OpenCC's t2s (1.2 vs 1.0 us per short string, measured on 450 place/company/term strings) and
-identical on them; "zh-cn" also rewrites Taiwan vocabulary (軟體 -> 软件), which changes the word,
-not the script, so it is not used.
+identical on all of them but 傢俱 (OpenCC 家具, zhconv 家俱); "zh-cn" also rewrites Taiwan
+vocabulary (軟體 -> 软件), which changes the word, not the script, so it is not used.
 """
 
 import re

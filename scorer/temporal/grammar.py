@@ -691,9 +691,8 @@ def tokens() -> tuple:
     """Every token, compiled once. Order breaks ties between equally long matches."""
     zh = read_toml("temporal/zh.toml")
     en = read_toml("temporal/en.toml")
-    fixed = read_toml("holidays/fixed.toml")
     words = zh["words"]
-    units = {**zh["unit"]}
+    units = zh["unit"]
     unit_alt = _alt(units)
     after, before = words["after"], words["before"]
     needs_measure = frozenset(words["needs_measure_word"])
@@ -724,7 +723,7 @@ def tokens() -> tuple:
         tok("year", r"(\d{4}|[零〇一二三四五六七八九]{4})\s*年度?(?!代|级|龄)", h_year),
         tok("relative_year", _alt(zh["relative_year"]), h_year_relative(zh["relative_year"])),
         tok("year_part", _alt(zh["year_part"]), h_year_part(zh["year_part"])),
-        tok("quarter", rf"(?:第\s*)?([1-4一二三四])\s*季度|q\s*([1-4])(?![\d])", h_quarter),
+        tok("quarter", r"(?:第\s*)?([1-4一二三四])\s*季度|q\s*([1-4])(?![\d])", h_quarter),
         tok("relative_quarter", _alt(zh["relative_quarter"]), h_quarter_relative(zh["relative_quarter"])),
         tok("relative_month", _alt(zh["relative_month"]), h_month_relative(zh["relative_month"])),
         tok("month", rf"({_N})\s*月份?", h_month),

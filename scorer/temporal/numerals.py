@@ -26,7 +26,7 @@ def zh_int(text: str) -> int | None:
     total, digit, last_unit = 0, None, 10_000
     for ch in text:
         if ch in DIGITS:
-            if digit is not None and DIGITS[ch] != 0:
+            if digit:  # two non-zero digits in a row (三四) is not a number here
                 return None
             digit = DIGITS[ch]
         elif ch in UNITS:

@@ -103,3 +103,11 @@ def test_fuzzy_band_is_undecided_and_thresholds_are_options():
     assert band["decided"] is False and "fuzzy" in band["uncertain_reason"]
     strict = verdict(gold, [call(W, city="北京朝阳区建国路")], fuzzy_low=95, fuzzy_high=99)
     assert (strict["outcome"], strict["decided"]) == ("param_error", True)
+
+
+def test_enum_compares_case_insensitively_and_through_scoped_aliases():
+    assert verdict([call(W, city="北京", unit="celsius")], [call(W, city="北京", unit="Celsius")])["outcome"] == "correct"
+    from scorer.normalize import Context, canonical
+    from scorer.schema import Param
+    economy = canonical(Param(kind="enum"), "经济舱", Context(None, "search_flights", "cabin_class"))
+    assert economy.key == canonical(Param(kind="enum"), "economy", Context(None, "search_flights", "cabin_class")).key

@@ -91,3 +91,16 @@ def test_unknown_prediction_ids_are_reported(tmp_path, gold):
     assert result.exit_code == 0
     assert "1 prediction(s) with an id not in gold skipped (first: zz)" in result.output
     assert "1 gold id(s) had no prediction" in result.output
+
+
+def test_reader_marked_malformed_rows_become_malformed_verdicts():
+    from helpers import call, gold_table
+    import pyarrow as pa
+    from scorer.pipeline import score_tables
+
+    predictions = pa.table({"id": ["x"], "model": ["m"], "calls": pa.nulls(1, pa.string()),
+                            "output": pa.nulls(1, pa.string()), "malformed": ["arguments are not JSON"]})
+    verdict = score_tables(predictions, gold_table([{"id": "x", "gold_calls": [call("get_weather", city="北京")]}])
+                           ).verdicts.to_pylist()[0]
+    assert (verdict["outcome"], verdict["subtype"]) == ("miss_recall", "malformed")
+    assert "arguments are not JSON" in verdict["detail"]

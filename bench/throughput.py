@@ -1,0 +1,504 @@
+"""Throughput of callscore at sweep scale: generate predictions, score them end to end, measure.
+
+    python bench/throughput.py --rows N [--gold-size 3000] [--jobs J] [--seed 0] [--workdir DIR]
+                               [--models 12] [--variants 4] [--sample 20000] [--profile K]
+                               [--generate-only]
+
+1. Generates a gold set of --gold-size instances with the templates, negatives and model error
+   profiles of data/examples/build.py (imported, not copied: the benchmark exercises the same
+   tools, relative dates, aliases, raw-text outputs and errors as the example data), with
+   reference times spread over 2026. Each (gold row, model profile) gets --variants predicted
+   cells; the N prediction rows (--models models x as many samples as N needs, sample-major)
+   are drawn from that pool with numpy and written as parquet in row groups of 1M rows.
+   A few gold ids are never predicted by one model family (missing predictions) and a few rows
+   carry ids not in gold (reported and skipped), as in the examples.
+2. Runs `python -m scorer PRED GOLD -o verdicts.parquet --summary summary.json -q` in a
+   subprocess: wall seconds (clock around the process), peak RSS of the largest process
+   (wait4's ru_maxrss) and of the whole process tree (sampled from /proc every 50 ms).
+3. On the first --sample rows, runs scorer.pipeline.score_files in-process in two child
+   processes, CALLSCORE_IMPL=cython and =python, timing the pipeline and, separately, the
+   matcher calls (scorer.pipeline.match wrapped by a timer), and prints both ratios. The
+   compiled sample's verdicts are compared with the outcome each generated cell was built to
+   have (the examples' `intended` verdict), as a sanity check of the generated mix.
+
+The last line printed is the figures as one JSON object. Nothing here is a test: it reads
+the clock on purpose and asserts nothing about speed.
+"""
+
+import argparse
+import collections
+import cProfile
+import importlib.util
+import json
+import os
+import pstats
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from scorer.tables import CALLS  # noqa: E402
+
+EXAMPLES_BUILDER = REPO / "data" / "examples" / "build.py"
+ROW_GROUP_ROWS = 1_000_000
+RAW_TEXT_SHARE = 0.08     # call-making predictions written as raw text, as in data/examples/build.py
+MISSING_SHARE = 0.005     # gold ids that the weakest model family never predicts
+UNKNOWN_ID_SHARE = 0.0001  # prediction rows whose id is not in gold
+NEGATIVE_DIFFICULTY = {"no_tool": "easy", "other_tool": "medium", "beyond_capability": "hard"}
+PREDICTION_SCHEMA = pa.schema([("id", pa.string()), ("model", pa.string()), ("calls", CALLS),
+                               ("output", pa.string())])
+UNKNOWN_LABEL = "skipped (id not in gold)"
+
+
+def load_examples_builder():
+    """data/examples/build.py as a module: its tools, templates and perturbations."""
+    spec = importlib.util.spec_from_file_location("callscore_examples_build", EXAMPLES_BUILDER)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# ---------------------------------------------------------------------------- gold
+
+def reference_time(rng, examples) -> datetime:
+    """A waking-hours minute of 2026 in China Standard Time."""
+    day = datetime(2026, 1, 1, tzinfo=examples.CST) + timedelta(days=rng.randrange(365))
+    return day.replace(hour=rng.randrange(7, 23), minute=rng.randrange(60))
+
+
+def build_gold(examples, size: int, seed: int) -> list:
+    """`size` gold rows with the examples' share of positives, templates weighted as there."""
+    rng = random.Random(f"callscore-bench-gold-{seed}")
+    plan = [(domain, template, count) for domain, entries in examples.POSITIVE_PLAN.items()
+            for template, count in entries]
+    weights = [count for _domain, _template, count in plan]
+    positives = round(size * sum(weights) / (sum(weights) + len(examples.NEGATIVES)))
+    rows = []
+    for domain, template, _count in rng.choices(plan, weights, k=positives):
+        moment = reference_time(rng, examples)
+        query, calls, difficulty, spoken = template(rng, moment)
+        needed = sorted({c["name"] for c in calls})
+        rows.append({"query": query, "gold_calls": calls, "reference_time": moment.isoformat(),
+                     "tool_names": examples.offered_tools(rng, needed), "negative_type": None,
+                     "difficulty": difficulty, "domain": domain, "spoken": spoken})
+    for index in range(size - positives):
+        negative_type, domain, query, explicit = examples.NEGATIVES[index % len(examples.NEGATIVES)]
+        tools = list(explicit) if explicit else rng.sample(sorted(examples.TOOLS), 3)
+        rows.append({"query": query, "gold_calls": [], "reference_time": reference_time(rng, examples).isoformat(),
+                     "tool_names": tools, "negative_type": negative_type,
+                     "difficulty": NEGATIVE_DIFFICULTY[negative_type], "domain": domain, "spoken": {}})
+    rng.shuffle(rows)
+    for number, row in enumerate(rows, start=1):
+        row["id"] = f"g{number:06d}"
+    return rows
+
+
+def arrow_calls(calls):
+    """Calls as CALLS cells: arguments as JSON object text, non-ASCII kept as models emit it."""
+    if calls is None:
+        return None
+    return [{"name": c["name"], "arguments": json.dumps(c["arguments"], ensure_ascii=False)} for c in calls]
+
+
+def write_gold(examples, gold: list, path: Path):
+    table = pa.table({
+        "id": pa.array([r["id"] for r in gold], pa.string()),
+        "query": pa.array([r["query"] for r in gold], pa.string()),
+        "gold_calls": pa.array([arrow_calls(r["gold_calls"]) for r in gold], CALLS),
+        "reference_time": pa.array([r["reference_time"] for r in gold], pa.string()),
+        "tools": pa.array([json.dumps([examples.TOOLS[n] for n in r["tool_names"]], ensure_ascii=False)
+                           for r in gold], pa.string()),
+        "negative_type": pa.array([r["negative_type"] for r in gold], pa.string()),
+        "difficulty": pa.array([r["difficulty"] for r in gold], pa.string()),
+        "domain": pa.array([r["domain"] for r in gold], pa.string()),
+    })
+    pq.write_table(table, path)
+
+
+# ---------------------------------------------------------------------------- prediction pool
+
+class Pool:
+    """Predicted cells: `variants` per (gold row, model profile), cell index
+    (row * profiles + profile) * variants + variant, each with its intended label."""
+
+    def __init__(self, examples, gold: list, variants: int, seed: int):
+        rng = random.Random(f"callscore-bench-pool-{seed}")
+        self.profile_names, self.profiles, self.variants = examples.MODELS, len(examples.MODELS), variants
+        self.positive = np.array([bool(row["gold_calls"]) for row in gold])
+        calls, outputs, labels = [], [], []
+        for row in gold:
+            produce = examples.predict_positive if row["gold_calls"] else examples.predict_negative
+            for model in examples.MODELS:
+                for _ in range(variants):
+                    result, verdict = produce(model, row, rng)
+                    if isinstance(result, str):
+                        calls.append(None), outputs.append(result)
+                    elif result and rng.random() < RAW_TEXT_SHARE:
+                        calls.append(None), outputs.append(examples.render(result, rng))
+                    else:
+                        calls.append(arrow_calls(result)), outputs.append(None)
+                    labels.append(f"{verdict['outcome']}/{verdict['subtype']}" if verdict["subtype"]
+                                  else verdict["outcome"])
+        self.calls = pa.array(calls, CALLS)
+        self.outputs = pa.array(outputs, pa.string())
+        self.label_names = sorted(set(labels) | {"correct", "miss_recall/no_call", UNKNOWN_LABEL})
+        code = {name: index for index, name in enumerate(self.label_names)}
+        self.labels = np.array([code[name] for name in labels], np.int16)
+        self.distinct = len({(json.dumps(c, ensure_ascii=False), o) for c, o in zip(calls, outputs)})
+
+    def __len__(self):
+        return len(self.labels)
+
+    def cells(self, gold_rows: np.ndarray, profiles: np.ndarray, rng) -> np.ndarray:
+        chosen = rng.integers(0, self.variants, len(gold_rows))
+        return (gold_rows * self.profiles + profiles) * self.variants + chosen
+
+
+# ---------------------------------------------------------------------------- predictions
+
+def row_slices(n_rows: int, gold_size: int, models: int, predicted_by_model: list):
+    """(gold rows, model indices) for consecutive slices of at most ROW_GROUP_ROWS rows:
+    sample-major, then model, then gold row, so every model gets its first sample early."""
+    pending_gold, pending_model, pending, produced, block = [], [], 0, 0, 0
+    while produced < n_rows:
+        model = block % models
+        rows = predicted_by_model[model][: n_rows - produced - pending]
+        pending_gold.append(rows)
+        pending_model.append(np.full(len(rows), model, np.int32))
+        pending += len(rows)
+        block += 1
+        while pending >= ROW_GROUP_ROWS or (pending and produced + pending == n_rows):
+            gold_rows, model_rows = np.concatenate(pending_gold), np.concatenate(pending_model)
+            take = min(pending, ROW_GROUP_ROWS)
+            yield gold_rows[:take], model_rows[:take]
+            pending_gold, pending_model = [gold_rows[take:]], [model_rows[take:]]
+            pending -= take
+            produced += take
+
+
+def write_predictions(pool: Pool, gold_ids: pa.Array, path: Path, n_rows: int, models: int, seed: int):
+    """Writes the predictions; returns the intended row count per label (a gold id a model
+    never predicts is an empty prediction: no_call on a positive, correct on a negative) and
+    the cells and unknown-id mask of the first slice."""
+    names = pa.array([f"{pool.profile_names[m % pool.profiles]}-r{m // pool.profiles}" for m in range(models)])
+    gold_size = len(gold_ids)
+    rng = np.random.default_rng([seed, 1])
+    missing = rng.random(gold_size) < MISSING_SHARE
+    weakest = pool.profiles - 1
+    predicted_by_model = [np.flatnonzero(~missing) if m % pool.profiles == weakest else np.arange(gold_size)
+                          for m in range(models)]
+    label_counts = np.zeros(len(pool.label_names), np.int64)
+    predicted = np.zeros((models, gold_size), bool)
+    first = None
+    with pq.ParquetWriter(path, PREDICTION_SCHEMA, compression="zstd") as writer:
+        for number, (gold_rows, model_rows) in enumerate(row_slices(n_rows, gold_size, models, predicted_by_model)):
+            slice_rng = np.random.default_rng([seed, 2, number])
+            cells = pool.cells(gold_rows, model_rows % pool.profiles, slice_rng)
+            unknown = slice_rng.random(len(cells)) < UNKNOWN_ID_SHARE
+            ids = gold_ids.take(pa.array(gold_rows))
+            if unknown.any():
+                stray = pc.binary_join_element_wise("unknown-", ids, "")
+                ids = pc.if_else(pa.array(unknown), stray, ids)
+            table = pa.table([ids, names.take(pa.array(model_rows)), pool.calls.take(pa.array(cells)),
+                              pool.outputs.take(pa.array(cells))], schema=PREDICTION_SCHEMA)
+            writer.write_table(table, row_group_size=ROW_GROUP_ROWS)
+            label_counts += np.bincount(pool.labels[cells[~unknown]], minlength=len(label_counts))
+            label_counts[pool.label_names.index(UNKNOWN_LABEL)] += int(unknown.sum())
+            predicted[model_rows[~unknown], gold_rows[~unknown]] = True
+            if first is None:
+                first = (cells, unknown)
+    absent = ~predicted[predicted.any(axis=1)]
+    label_counts[pool.label_names.index("miss_recall/no_call")] += int(absent[:, pool.positive].sum())
+    label_counts[pool.label_names.index("correct")] += int(absent[:, ~pool.positive].sum())
+    return label_counts, first
+
+
+# ---------------------------------------------------------------------------- measuring
+
+def _children(pid: int) -> list:
+    found = []
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as handle:
+                found += [int(child) for child in handle.read().split()]
+    except OSError:
+        pass
+    return found
+
+
+def _rss_kb(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status") as handle:
+            for line in handle:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+class TreeRss(threading.Thread):
+    """Largest sum of RSS over a process and its descendants, sampled every 50 ms: with
+    worker processes the machine pays for all of them at once, which ru_maxrss does not say."""
+
+    def __init__(self, pid: int):
+        super().__init__(daemon=True)
+        self.pid, self.peak_kb, self.done = pid, 0, threading.Event()
+
+    def run(self):
+        while not self.done.is_set():
+            tree, total = [self.pid], 0
+            while tree:
+                pid = tree.pop()
+                total += _rss_kb(pid)
+                tree += _children(pid)
+            self.peak_kb = max(self.peak_kb, total)
+            self.done.wait(0.05)
+
+
+def run_measured(command: list, env: dict, log: Path) -> dict:
+    """Wall seconds, peak RSS of the largest process (wait4) and of the process tree."""
+    with open(log, "wb") as stderr:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, env=env, cwd=REPO, stdout=stderr, stderr=stderr)
+        sampler = TreeRss(process.pid)
+        sampler.start()
+        _pid, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+        sampler.done.set()
+        sampler.join()
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        sys.exit(f"`{' '.join(map(str, command))}` failed with status {process.returncode}:\n"
+                 + log.read_text(errors="replace")[-4000:])
+    return {"wall_s": wall, "peak_rss_mb": usage.ru_maxrss / 1024, "tree_rss_mb": sampler.peak_kb / 1024}
+
+
+def scorer_env(implementation: str) -> dict:
+    return {**os.environ, "CALLSCORE_IMPL": implementation, "PYTHONPATH": str(REPO)}
+
+
+def cli_supports_jobs() -> bool:
+    done = subprocess.run([sys.executable, "-m", "scorer", "run", "--help"], cwd=REPO,
+                          env=scorer_env("cython"), capture_output=True, text=True, check=True)
+    return "--jobs" in done.stdout
+
+
+def stage_child(predictions, gold, out, profile_path):
+    """In a child with CALLSCORE_IMPL set: score_files on the sample, one process, timing the
+    whole call and the matcher calls inside it; prints the figures as JSON."""
+    from scorer import pipeline
+    from scorer.options import Options
+
+    spent = {"match_s": 0.0, "match_calls": 0}
+    matcher = getattr(pipeline, "match", None)
+    if matcher is not None:
+        def timed_match(*args, **kwargs):
+            start = time.perf_counter()
+            try:
+                return matcher(*args, **kwargs)
+            finally:
+                spent["match_s"] += time.perf_counter() - start
+                spent["match_calls"] += 1
+        pipeline.match = timed_match
+    profiler = cProfile.Profile() if profile_path else None
+    start = time.perf_counter()
+    if profiler:
+        profiler.enable()
+    result = pipeline.score_files(predictions, gold, Options(jobs=1), out=out)
+    if profiler:
+        profiler.disable()
+    wall = time.perf_counter() - start
+    if profiler:
+        profiler.dump_stats(profile_path)
+    print(json.dumps({"implementation": result.implementation, "pipeline_s": wall,
+                      "match_s": spent["match_s"] if matcher is not None and spent["match_calls"] else None}))
+
+
+def run_stage_child(implementation, predictions, gold, out, workdir, profile_path=None) -> dict:
+    command = [sys.executable, str(Path(__file__).resolve()), "--stage-child", str(predictions), str(gold), str(out)]
+    if profile_path:
+        command += ["--profile-out", str(profile_path)]
+    done = subprocess.run(command, cwd=REPO, env=scorer_env(implementation), capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"sample run with CALLSCORE_IMPL={implementation} failed:\n{done.stderr[-4000:]}")
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    if figures["implementation"] != implementation:
+        sys.exit(f"asked for CALLSCORE_IMPL={implementation}, the scorer ran {figures['implementation']}")
+    return figures
+
+
+def write_sample(predictions: Path, path: Path, rows: int) -> int:
+    batch = next(pq.ParquetFile(predictions).iter_batches(batch_size=rows))
+    pq.write_table(pa.Table.from_batches([batch]), path)
+    return batch.num_rows
+
+
+def agreement(verdicts_path: Path, pool: Pool, cells: np.ndarray, unknown: np.ndarray):
+    """(share of sample rows scored with the intended label, top disagreements)."""
+    verdicts = pq.read_table(verdicts_path, columns=["outcome", "subtype", "missing_prediction"])
+    verdicts = verdicts.filter(pc.invert(verdicts["missing_prediction"]))
+    scored = [f"{o}/{s}" if s else o for o, s in zip(verdicts["outcome"].to_pylist(), verdicts["subtype"].to_pylist())]
+    intended = [pool.label_names[code] for code in pool.labels[cells[~unknown]]]
+    if len(scored) != len(intended):
+        return None, [f"{len(scored)} verdicts for {len(intended)} sample rows with known ids"]
+    differing = collections.Counter((i, s) for i, s in zip(intended, scored) if i != s)
+    share = 1 - sum(differing.values()) / max(len(scored), 1)
+    return share, [f"{count:>6}  intended {i:<28} scored {s}" for (i, s), count in differing.most_common(6)]
+
+
+def scored_mix(verdicts_path: Path) -> collections.Counter:
+    mix = collections.Counter()
+    for batch in pq.ParquetFile(verdicts_path).iter_batches(columns=["outcome", "subtype"]):
+        label = pc.if_else(pc.is_null(batch.column("subtype")), batch.column("outcome"),
+                           pc.binary_join_element_wise(batch.column("outcome"), batch.column("subtype"), "/"))
+        for entry in pc.value_counts(label).to_pylist():
+            mix[entry["values"]] += entry["counts"]
+    return mix
+
+
+def print_profile(path: Path, top: int):
+    stats = pstats.Stats(str(path), stream=sys.stdout)
+    stats.strip_dirs().sort_stats("tottime").print_stats(top)
+
+
+# ---------------------------------------------------------------------------- main
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rows", type=int, default=200_000, help="prediction rows (default 200000)")
+    parser.add_argument("--gold-size", type=int, default=3000, help="gold instances (default 3000)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count(), help="score --jobs (default: all cores)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workdir", type=Path, help="keep the files here (default: a temporary directory)")
+    parser.add_argument("--models", type=int, default=12, help="models in the sweep (default 12)")
+    parser.add_argument("--variants", type=int, default=4, help="cells per (gold row, model profile)")
+    parser.add_argument("--sample", type=int, default=20_000, help="rows for the compiled vs pure-Python runs")
+    parser.add_argument("--profile", type=int, default=0, metavar="K",
+                        help="cProfile the compiled sample run, print the top K functions by own time")
+    parser.add_argument("--generate-only", action="store_true", help="write gold and predictions, score nothing")
+    parser.add_argument("--stage-child", nargs=3, metavar=("PRED", "GOLD", "OUT"), help=argparse.SUPPRESS)
+    parser.add_argument("--profile-out", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.stage_child is None and min(args.rows, args.gold_size, args.models, args.variants, args.sample) < 1:
+        parser.error("--rows, --gold-size, --models, --variants and --sample must be positive")
+    return args
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    if args.stage_child:
+        stage_child(*args.stage_child, args.profile_out)
+        return
+    workdir = args.workdir or Path(tempfile.mkdtemp(prefix="callscore-bench-"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    try:
+        figures = benchmark(args, workdir)
+    finally:
+        if args.workdir is None:
+            shutil.rmtree(workdir, ignore_errors=True)
+    print(json.dumps(figures, sort_keys=True))
+
+
+def benchmark(args, workdir: Path) -> dict:
+    gold_path, predictions_path = workdir / "gold.parquet", workdir / "predictions.parquet"
+    start = time.perf_counter()
+    examples = load_examples_builder()
+    gold = build_gold(examples, args.gold_size, args.seed)
+    write_gold(examples, gold, gold_path)
+    pool = Pool(examples, gold, args.variants, args.seed)
+    setup_s = time.perf_counter() - start
+    start = time.perf_counter()
+    gold_ids = pa.array([row["id"] for row in gold], pa.string())
+    label_counts, (first_cells, first_unknown) = write_predictions(
+        pool, gold_ids, predictions_path, args.rows, args.models, args.seed)
+    generate_s = time.perf_counter() - start
+    size_mb = predictions_path.stat().st_size / 2**20
+    cores = os.cpu_count()
+    print(f"callscore throughput  rows {args.rows:,}  gold {args.gold_size:,}  models {args.models}  "
+          f"seed {args.seed}  cores {cores}")
+    print(f"  setup            gold + pool of {len(pool):,} cells ({pool.distinct:,} distinct) in {setup_s:.1f} s")
+    print(f"  generation       {args.rows:,} rows in {generate_s:.1f} s "
+          f"({args.rows / generate_s:,.0f} rows/s), {size_mb:.1f} MB parquet")
+    figures = {"rows": args.rows, "gold_size": args.gold_size, "cores": cores, "seed": args.seed,
+               "pool_cells": len(pool), "pool_distinct": pool.distinct,
+               "generate_s": round(generate_s, 3), "predictions_mb": round(size_mb, 1)}
+    if args.generate_only:
+        return figures
+
+    jobs_flag = cli_supports_jobs()
+    jobs = args.jobs if jobs_flag else 1
+    command = [sys.executable, "-m", "scorer", str(predictions_path), str(gold_path),
+               "-o", str(workdir / "verdicts.parquet"), "--summary", str(workdir / "summary.json"), "-q"]
+    if jobs_flag:
+        command += ["--jobs", str(jobs)]
+    startup = run_measured([sys.executable, "-m", "scorer", "--version"], scorer_env("cython"), workdir / "startup.log")
+    end_to_end = run_measured(command, scorer_env("cython"), workdir / "score.log")
+    rate = args.rows / end_to_end["wall_s"]
+    jobs_note = "" if jobs_flag else "  (score has no --jobs option yet: one process)"
+    print(f"  end to end       {args.rows:,} rows  {end_to_end['wall_s']:.2f} s wall  {rate:,.0f} rows/s  "
+          f"jobs {jobs}{jobs_note}")
+    print(f"  peak RSS         {end_to_end['peak_rss_mb']:.0f} MB largest process, "
+          f"{end_to_end['tree_rss_mb']:.0f} MB process tree (sampled)   "
+          f"startup {startup['wall_s']:.2f} s (score --version)")
+
+    sample_path = workdir / "sample.parquet"
+    sample_rows = write_sample(predictions_path, sample_path, args.sample)
+    profile_path = workdir / "sample.prof" if args.profile else None
+    compiled = run_stage_child("cython", sample_path, gold_path, workdir / "sample-cython.parquet", workdir, profile_path)
+    python = run_stage_child("python", sample_path, gold_path, workdir / "sample-python.parquet", workdir)
+    same = (pq.read_table(workdir / "sample-cython.parquet").equals(pq.read_table(workdir / "sample-python.parquet")))
+    sample = {}
+    for name, run in (("cython", compiled), ("python", python)):
+        sample[f"{name}_rows_per_s"] = round(sample_rows / run["pipeline_s"])
+        sample[f"{name}_match_rows_per_s"] = round(sample_rows / run["match_s"]) if run["match_s"] else None
+    pipeline_ratio = python["pipeline_s"] / compiled["pipeline_s"]
+    match_ratio = python["match_s"] / compiled["match_s"] if compiled["match_s"] and python["match_s"] else None
+    print(f"  sample           first {sample_rows:,} rows, one process, score_files in-process")
+    for name, label in (("cython", "compiled"), ("python", "pure Python")):
+        match_rate = sample[f"{name}_match_rows_per_s"]
+        print(f"    {label:<14} pipeline {sample[f'{name}_rows_per_s']:>10,} rows/s   matcher "
+              + (f"{match_rate:>12,} rows/s" if match_rate else "not measured (scorer.pipeline.match absent)"))
+    print(f"    ratio          pipeline {pipeline_ratio:.2f}x   matcher "
+          + (f"{match_ratio:.1f}x" if match_ratio else "n/a")
+          + f"   verdicts identical: {'yes' if same else 'NO'}")
+
+    share, differences = agreement(workdir / "sample-cython.parquet", pool, first_cells[:sample_rows],
+                                   first_unknown[:sample_rows])
+    print("  sample vs intended " + (f"{share:.1%} of rows scored as generated" if share is not None else "not comparable"))
+    for line in differences:
+        print("    " + line)
+    mix = scored_mix(workdir / "verdicts.parquet")
+    intended_total, scored_total = int(label_counts.sum()), sum(mix.values())
+    print(f"  outcome mix      whole run, % of rows: intended ({intended_total:,} rows) vs scored ({scored_total:,} verdicts)")
+    for label in sorted(set(pool.label_names) | set(mix), key=str):
+        intended = int(label_counts[pool.label_names.index(label)]) if label in pool.label_names else 0
+        if intended or mix.get(label):
+            print(f"    {label:<32} {100 * intended / intended_total:>7.2f} {100 * mix.get(label, 0) / scored_total:>7.2f}")
+    if args.profile:
+        print_profile(profile_path, args.profile)
+    figures.update({"wall_s": round(end_to_end["wall_s"], 3), "rows_per_s": round(rate),
+                    "peak_rss_mb": round(end_to_end["peak_rss_mb"]), "tree_rss_mb": round(end_to_end["tree_rss_mb"]),
+                    "jobs": jobs, "startup_s": round(startup["wall_s"], 3), "sample_rows": sample_rows,
+                    **sample, "pipeline_ratio": round(pipeline_ratio, 2),
+                    "match_ratio": round(match_ratio, 1) if match_ratio else None,
+                    "sample_identical": same, "sample_agreement": round(share, 4) if share is not None else None})
+    return figures
+
+
+if __name__ == "__main__":
+    main()
