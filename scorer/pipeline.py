@@ -4,6 +4,8 @@
 
 from dataclasses import dataclass, field
 
+import numpy as np
+import orjson
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -86,12 +88,27 @@ class Scorer:
                 self.result.first_unknown_ids += pc.filter(batch.column("id"), pc.invert(known)).to_pylist()[:room]
             batch = batch.filter(known)
             positions = pc.filter(positions, known)
-        g_rows = positions.to_numpy(zero_copy_only=False).astype("int64")
-        models = batch.column("model").to_pylist()
-        for model, g_row in zip(models, g_rows):
-            self.seen.setdefault(model, set()).add(int(g_row))
-        return self._verdicts(batch.column("id").to_pylist(), models, g_rows, batch.column("calls").to_pylist(),
-                              batch.column("output").to_pylist(), batch.column("malformed").to_pylist())
+        self._note_seen(batch.column("model"), positions)
+        # A verdict depends only on the gold row and the prediction: score each distinct
+        # (gold row, prediction) once, then spread the verdicts back over the rows.
+        distinct = pc.dictionary_encode(prediction_keys(batch, positions))
+        spread = distinct.indices.to_numpy(zero_copy_only=False)
+        _, first = np.unique(spread, return_index=True)
+        firsts = batch.take(pa.array(first))
+        g_rows = positions.to_numpy(zero_copy_only=False).astype("int64")[first]
+        verdicts, encoded, matched = self._verdicts(
+            firsts.column("id").to_pylist(), firsts.column("model").to_pylist(), g_rows,
+            firsts.column("calls").to_pylist(), firsts.column("output").to_pylist(),
+            firsts.column("malformed").to_pylist())
+        verdicts = verdicts.take(distinct.indices)
+        verdicts = verdicts.set_column(0, "model", batch.column("model")).set_column(1, "id", batch.column("id"))
+        self._account(verdicts, encoded, matched, spread)
+        return verdicts
+
+    def _note_seen(self, models, positions):
+        pairs = pa.table({"model": models, "row": positions}).group_by(["model", "row"]).aggregate([])
+        for model, row in zip(pairs.column("model").to_pylist(), pairs.column("row").to_pylist()):
+            self.seen.setdefault(model, set()).add(row)
 
     def missing_batch(self) -> pa.RecordBatch | None:
         """Empty predictions for every gold id a model did not predict, sorted by (model, id)."""
@@ -105,36 +122,67 @@ class Scorer:
         if not ids:
             return None
         self.result.missing_predictions = len(ids)
-        return self._verdicts(ids, models, g_rows, *([None] * len(ids),) * 3, missing=True)
+        verdicts, encoded, matched = self._verdicts(ids, models, np.array(g_rows, np.int64),
+                                                    *([None] * len(ids),) * 3)
+        flag = verdicts.schema.get_field_index("missing_prediction")
+        verdicts = verdicts.set_column(flag, "missing_prediction", pa.array([True] * len(ids)))
+        self._account(verdicts, encoded, matched, np.arange(len(ids)))
+        return verdicts
 
-    def _verdicts(self, ids, models, g_rows, calls, outputs, malformed, missing=False) -> pa.RecordBatch:
+    def _verdicts(self, ids, models, g_rows, calls, outputs, malformed):
         encoded = self.encoder.encode(g_rows, calls, outputs, malformed)
         matched = match(self.gold.arrays, encoded.arrays, encoded.pair_keys, encoded.pair_status,
                         self.options.temporal_format == "strict")
-        verdicts = self.attributor.batch(ids, models, g_rows, encoded, matched, self.carried)
-        if missing:
-            flag = verdicts.schema.get_field_index("missing_prediction")
-            verdicts = verdicts.set_column(flag, "missing_prediction", pa.array([True] * len(ids)))
-        self.result.tally.add(verdicts)
-        if self.undecided is not None and not matched.decided.all():
-            self._collect_undecided(verdicts, encoded, matched)
-        return verdicts
+        return self.attributor.batch(ids, models, g_rows, encoded, matched, self.carried), encoded, matched
 
-    def _collect_undecided(self, verdicts, encoded, matched):
-        """Judge-ready records for the rows the rules left undecided, with the calls as the
-        model wrote them (not only their normalized forms)."""
+    def _account(self, verdicts, encoded, matched, spread):
+        """Count the batch, and keep judge-ready records of its undecided rows (with the calls
+        as the model wrote them, not only their normalized forms)."""
+        self.result.tally.add(verdicts)
+        if self.undecided is None or matched.decided.all():
+            return
         from scorer.judge import undecided_records
 
-        rows = [int(r) for r in (matched.decided == 0).nonzero()[0]]
-        ids, models = verdicts.column("id").to_pylist(), verdicts.column("model").to_pylist()
-        calls = {(models[r], ids[r]): [{"name": tool, "arguments": {p: raw for p, raw, _c in arguments}}
-                                       for tool, arguments in encoded.calls[r]] for r in rows}
-        self.undecided.extend(undecided_records(pa.Table.from_batches([verdicts]), self.gold_table, calls))
+        rows = (matched.decided[spread] == 0).nonzero()[0]
+        undecided = verdicts.take(pa.array(rows))
+        ids, models = undecided.column("id").to_pylist(), undecided.column("model").to_pylist()
+        calls = {(model, identifier): [{"name": tool, "arguments": {p: raw for p, raw, _c in arguments}}
+                                       for tool, arguments in encoded.calls[spread[row]]]
+                 for model, identifier, row in zip(models, ids, rows)}
+        self.undecided.extend(undecided_records(pa.Table.from_batches([undecided]), self.gold_table, calls))
 
     def _gold_ids(self):
         if not hasattr(self, "_ids"):
             self._ids = pa.array([row.id for row in self.gold.rows], pa.string())
         return self._ids
+
+
+def prediction_keys(batch: pa.RecordBatch, positions: pa.Array) -> pa.Array:
+    """One string per row naming everything its verdict depends on besides model and id: the
+    gold row and the prediction (a reader's malformed reason, else the calls, else the output).
+    Built with Arrow kernels: no Python object per row."""
+    def tagged(tag, column):
+        return pc.binary_join_element_wise(tag, column.cast(pa.string()), "\x1d")
+
+    key = pc.coalesce(tagged("m", batch.column("malformed")), tagged("c", calls_text(batch.column("calls"))),
+                      tagged("o", batch.column("output")), pa.scalar("n"))
+    return pc.binary_join_element_wise(positions.cast(pa.string()), key, "\x1c")
+
+
+def calls_text(calls: pa.Array) -> pa.Array:
+    """`calls` as one string per row (null stays null): list<struct<name, arguments>> is joined
+    with Arrow kernels; JSON text is taken as it is."""
+    if not pa.types.is_list(calls.type) or not pa.types.is_struct(calls.type.value_type) or \
+            calls.type.value_type.names != ["name", "arguments"] or \
+            not all(pa.types.is_string(f.type) for f in calls.type.value_type):
+        if pa.types.is_string(calls.type) or pa.types.is_null(calls.type):
+            return calls
+        return pa.array([None if v is None else orjson.dumps(v).decode() for v in calls.to_pylist()], pa.string())
+    flat = calls.flatten()
+    joined = pc.binary_join_element_wise(pc.fill_null(flat.field("name"), ""),
+                                         pc.fill_null(flat.field("arguments"), "\x00"), "\x1f")
+    offsets = pc.subtract(calls.offsets, calls.offsets[0])
+    return pc.binary_join(pa.ListArray.from_arrays(offsets, joined, mask=calls.is_null()), "\x1e")
 
 
 def score_files(predictions_path, gold_path, options: Options = Options(), out=None, by=(), keep=False,
