@@ -145,11 +145,13 @@ class Pool:
                 for _ in range(variants):
                     result, verdict = produce(model, row, rng)
                     if isinstance(result, str):
-                        calls.append(None), outputs.append(result)
+                        call_cell, output_cell = None, result
                     elif result and rng.random() < RAW_TEXT_SHARE:
-                        calls.append(None), outputs.append(examples.render(result, rng))
+                        call_cell, output_cell = None, examples.render(result, rng)
                     else:
-                        calls.append(arrow_calls(result)), outputs.append(None)
+                        call_cell, output_cell = arrow_calls(result), None
+                    calls.append(call_cell)
+                    outputs.append(output_cell)
                     labels.append(f"{verdict['outcome']}/{verdict['subtype']}" if verdict["subtype"]
                                   else verdict["outcome"])
         self.calls = pa.array(calls, CALLS)
@@ -169,7 +171,7 @@ class Pool:
 
 # ---------------------------------------------------------------------------- predictions
 
-def row_slices(n_rows: int, gold_size: int, models: int, predicted_by_model: list):
+def row_slices(n_rows: int, models: int, predicted_by_model: list):
     """(gold rows, model indices) for consecutive slices of at most ROW_GROUP_ROWS rows:
     sample-major, then model, then gold row, so every model gets its first sample early."""
     pending_gold, pending_model, pending, produced, block = [], [], 0, 0, 0
@@ -204,7 +206,7 @@ def write_predictions(pool: Pool, gold_ids: pa.Array, path: Path, n_rows: int, m
     predicted = np.zeros((models, gold_size), bool)
     first = None
     with pq.ParquetWriter(path, PREDICTION_SCHEMA, compression="zstd") as writer:
-        for number, (gold_rows, model_rows) in enumerate(row_slices(n_rows, gold_size, models, predicted_by_model)):
+        for number, (gold_rows, model_rows) in enumerate(row_slices(n_rows, models, predicted_by_model)):
             slice_rng = np.random.default_rng([seed, 2, number])
             cells = pool.cells(gold_rows, model_rows % pool.profiles, slice_rng)
             unknown = slice_rng.random(len(cells)) < UNKNOWN_ID_SHARE
@@ -288,7 +290,8 @@ def run_measured(command: list, env: dict, log: Path) -> dict:
 
 
 def scorer_env(implementation: str) -> dict:
-    return {**os.environ, "CALLSCORE_IMPL": implementation, "PYTHONPATH": str(REPO)}
+    path = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    return {**os.environ, "CALLSCORE_IMPL": implementation, "PYTHONPATH": path}
 
 
 def cli_supports_jobs() -> bool:
@@ -478,7 +481,7 @@ def benchmark(args, workdir: Path) -> dict:
 
     share, differences = agreement(workdir / "sample-cython.parquet", pool, first_cells[:sample_rows],
                                    first_unknown[:sample_rows])
-    print("  sample vs intended " + (f"{share:.1%} of rows scored as generated" if share is not None else "not comparable"))
+    print("  sample vs intended " + (f"{share:.2%} of rows scored as generated" if share is not None else "not comparable"))
     for line in differences:
         print("    " + line)
     mix = scored_mix(workdir / "verdicts.parquet")

@@ -2,6 +2,7 @@
 (the hidden default command); subcommands sit beside it (`score resolve`, `score table`, ...).
 """
 
+import os
 import sys
 
 import click
@@ -14,6 +15,7 @@ from scorer.commands.plot import plot
 from scorer.commands.resolve import resolve_command
 from scorer.commands.table import table
 from scorer.errors import InputError
+from scorer.progress import Progress
 
 DEFAULT_COMMAND = "run"
 
@@ -73,10 +75,12 @@ def cli():
 @click.option("--fuzzy-low", type=float, default=60.0, show_default=True,
               help="Similarity below which values differ; in between the row is left undecided.")
 @click.option("--batch-size", type=click.IntRange(1), default=65536, show_default=True, help="Rows per batch.")
+@click.option("-j", "--jobs", type=click.IntRange(1), default=os.cpu_count() or 1, show_default="all cores",
+              help="Processes scoring batches in parallel; results are identical to --jobs 1.")
 @click.option("--precision", type=click.IntRange(0, 6), default=1, show_default=True, help="Decimals of percentages.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 def run(predictions, gold, out, summary_path, undecided_path, by, reference_time, timezone, temporal_format,
-        fuzzy_high, fuzzy_low, batch_size, precision, quiet):
+        fuzzy_high, fuzzy_low, batch_size, jobs, precision, quiet):
     """Score PREDICTIONS against GOLD (.parquet, .jsonl or .json) and print the summary.
 
     Example: score data/examples/predictions.parquet data/examples/gold.parquet -o verdicts.parquet
@@ -88,9 +92,11 @@ def run(predictions, gold, out, summary_path, undecided_path, by, reference_time
     if fuzzy_low > fuzzy_high:
         raise click.BadParameter("--fuzzy-low must not exceed --fuzzy-high", param_hint="--fuzzy-low")
     options = Options(reference_time=reference_time, timezone=timezone, temporal_format=temporal_format,
-                      fuzzy_high=fuzzy_high, fuzzy_low=fuzzy_low, batch_size=batch_size)
+                      fuzzy_high=fuzzy_high, fuzzy_low=fuzzy_low, batch_size=batch_size, jobs=jobs)
     try:
-        result = pipeline.score_files(predictions, gold, options, out=out, by=by, undecided=undecided_path)
+        with Progress(enabled=not quiet and sys.stderr.isatty(), total=pipeline.count_rows(predictions)) as progress:
+            result = pipeline.score_files(predictions, gold, options, out=out, by=by, undecided=undecided_path,
+                                          progress=progress.advance)
     except ValueError as error:  # options the loaders reject (an unknown timezone)
         raise InputProblem(str(error)) from None
     rows = result.tally.rows()

@@ -4,10 +4,16 @@
 
 from dataclasses import dataclass, field
 
+import collections
+import multiprocessing
+import os
+from pathlib import Path
+
 import numpy as np
 import orjson
 import pyarrow as pa
 import pyarrow.compute as pc
+import pyarrow.parquet as pq
 
 from scorer import __version__, load
 from scorer.aggregate import Tally
@@ -62,13 +68,31 @@ def metadata(options: Options) -> dict:
             "callscore.options": options.fingerprint()}
 
 
+@dataclass
+class Prepared:
+    """A batch's known rows, the distinct-prediction index of each, and the first row of each
+    distinct prediction with its gold row."""
+
+    batch: pa.RecordBatch
+    spread: pa.Array
+    firsts: pa.RecordBatch
+    g_rows: np.ndarray
+
+
+@dataclass
+class Distinct:
+    """Verdicts of distinct predictions, and the calls as written of those left undecided."""
+
+    verdicts: pa.RecordBatch
+    undecided_calls: dict
+
+
 class Scorer:
     """Scores prediction batches against one gold set."""
 
-    def __init__(self, gold_table: pa.Table, gold_path, options: Options, by=(), collect_undecided=False):
+    def __init__(self, gold_table: pa.Table, gold_path, options: Options, by=()):
         self.options = options
         self.gold_table = gold_table
-        self.undecided = [] if collect_undecided else None   # judge-ready records
         self.gold = GoldIndex(gold_table, gold_path, options, Codebook(), Codebook(), Codebook())
         self.encoder = PredictionEncoder(self.gold, options)
         self.attributor = Attributor(self.gold, options)
@@ -78,6 +102,14 @@ class Scorer:
 
     def score_batch(self, batch: pa.RecordBatch) -> pa.RecordBatch:
         """Verdicts for one prediction batch, in its row order (unknown ids left out)."""
+        prepared = self.prepare(batch)
+        verdicts, _records = self.finish(prepared, self.score_distinct(prepared.firsts, prepared.g_rows))
+        return verdicts
+
+    def prepare(self, batch: pa.RecordBatch) -> "Prepared":
+        """Set aside unknown ids, note which gold rows each model predicted, and key the rows:
+        a verdict depends only on the gold row and the prediction, so each distinct (gold row,
+        prediction) is scored once and spread back over its rows (Arrow kernels only)."""
         positions = pc.index_in(batch.column("id"), value_set=self._gold_ids())
         known = pc.is_valid(positions)
         unknown = batch.num_rows - pc.sum(known).as_py() if batch.num_rows else 0
@@ -89,29 +121,53 @@ class Scorer:
             batch = batch.filter(known)
             positions = pc.filter(positions, known)
         self._note_seen(batch.column("model"), positions)
-        # A verdict depends only on the gold row and the prediction: score each distinct
-        # (gold row, prediction) once, then spread the verdicts back over the rows.
-        distinct = pc.dictionary_encode(prediction_keys(batch, positions))
-        spread = distinct.indices.to_numpy(zero_copy_only=False)
-        _, first = np.unique(spread, return_index=True)
-        firsts = batch.take(pa.array(first))
+        spread = pc.dictionary_encode(prediction_keys(batch, positions)).indices
+        _, first = np.unique(spread.to_numpy(zero_copy_only=False), return_index=True)
         g_rows = positions.to_numpy(zero_copy_only=False).astype("int64")[first]
-        verdicts, encoded, matched = self._verdicts(
-            firsts.column("id").to_pylist(), firsts.column("model").to_pylist(), g_rows,
-            firsts.column("calls").to_pylist(), firsts.column("output").to_pylist(),
-            firsts.column("malformed").to_pylist())
-        verdicts = verdicts.take(distinct.indices)
-        verdicts = verdicts.set_column(0, "model", batch.column("model")).set_column(1, "id", batch.column("id"))
-        self._account(verdicts, encoded, matched, spread)
-        return verdicts
+        return Prepared(batch, spread, batch.take(pa.array(first)), g_rows)
+
+    def score_distinct(self, firsts: pa.RecordBatch, g_rows) -> "Distinct":
+        """Verdicts of distinct predictions (the part worth running in parallel processes)."""
+        encoded = self.encoder.encode(g_rows, firsts.column("calls").to_pylist(), firsts.column("output").to_pylist(),
+                                      firsts.column("malformed").to_pylist())
+        matched = match(self.gold.arrays, encoded.arrays, encoded.pair_keys, encoded.pair_status,
+                        self.options.temporal_format == "strict")
+        verdicts = self.attributor.batch(firsts.column("id").to_pylist(), firsts.column("model").to_pylist(),
+                                         g_rows, encoded, matched, self.carried)
+        undecided_calls = {int(row): [{"name": tool, "arguments": {p: raw for p, raw, _c in arguments}}
+                                      for tool, arguments in encoded.calls[row]]
+                           for row in (matched.decided == 0).nonzero()[0]}
+        return Distinct(verdicts, undecided_calls)
+
+    def finish(self, prepared: "Prepared", distinct: "Distinct", missing=False):
+        """Spread distinct verdicts over the batch's rows, count them, and build judge-ready
+        records of the undecided ones (with the calls as the model wrote them)."""
+        verdicts = distinct.verdicts.take(prepared.spread)
+        verdicts = verdicts.set_column(0, "model", prepared.batch.column("model"))
+        verdicts = verdicts.set_column(1, "id", prepared.batch.column("id"))
+        if missing:
+            flag = verdicts.schema.get_field_index("missing_prediction")
+            verdicts = verdicts.set_column(flag, "missing_prediction", pa.array([True] * verdicts.num_rows))
+        self.result.tally.add(verdicts)
+        if not distinct.undecided_calls:
+            return verdicts, []
+        from scorer.judge import undecided_records
+
+        spread = prepared.spread.to_numpy(zero_copy_only=False)
+        rows = np.isin(spread, list(distinct.undecided_calls)).nonzero()[0]
+        undecided = verdicts.take(pa.array(rows))
+        calls = {(model, identifier): distinct.undecided_calls[int(spread[row])] for model, identifier, row in zip(
+            undecided.column("model").to_pylist(), undecided.column("id").to_pylist(), rows)}
+        return verdicts, list(undecided_records(pa.Table.from_batches([undecided]), self.gold_table, calls))
 
     def _note_seen(self, models, positions):
         pairs = pa.table({"model": models, "row": positions}).group_by(["model", "row"]).aggregate([])
         for model, row in zip(pairs.column("model").to_pylist(), pairs.column("row").to_pylist()):
             self.seen.setdefault(model, set()).add(row)
 
-    def missing_batch(self) -> pa.RecordBatch | None:
-        """Empty predictions for every gold id a model did not predict, sorted by (model, id)."""
+    def missing_batch(self):
+        """(verdicts, undecided records) of empty predictions for every gold id a model did not
+        predict, sorted by (model, id); None when every model predicted every id."""
         ids, models, g_rows = [], [], []
         for model in sorted(self.seen):
             absent = [row for row in range(len(self.gold.rows)) if row not in self.seen[model]]
@@ -122,39 +178,24 @@ class Scorer:
         if not ids:
             return None
         self.result.missing_predictions = len(ids)
-        verdicts, encoded, matched = self._verdicts(ids, models, np.array(g_rows, np.int64),
-                                                    *([None] * len(ids),) * 3)
-        flag = verdicts.schema.get_field_index("missing_prediction")
-        verdicts = verdicts.set_column(flag, "missing_prediction", pa.array([True] * len(ids)))
-        self._account(verdicts, encoded, matched, np.arange(len(ids)))
-        return verdicts
-
-    def _verdicts(self, ids, models, g_rows, calls, outputs, malformed):
-        encoded = self.encoder.encode(g_rows, calls, outputs, malformed)
-        matched = match(self.gold.arrays, encoded.arrays, encoded.pair_keys, encoded.pair_status,
-                        self.options.temporal_format == "strict")
-        return self.attributor.batch(ids, models, g_rows, encoded, matched, self.carried), encoded, matched
-
-    def _account(self, verdicts, encoded, matched, spread):
-        """Count the batch, and keep judge-ready records of its undecided rows (with the calls
-        as the model wrote them, not only their normalized forms)."""
-        self.result.tally.add(verdicts)
-        if self.undecided is None or matched.decided.all():
-            return
-        from scorer.judge import undecided_records
-
-        rows = (matched.decided[spread] == 0).nonzero()[0]
-        undecided = verdicts.take(pa.array(rows))
-        ids, models = undecided.column("id").to_pylist(), undecided.column("model").to_pylist()
-        calls = {(model, identifier): [{"name": tool, "arguments": {p: raw for p, raw, _c in arguments}}
-                                       for tool, arguments in encoded.calls[spread[row]]]
-                 for model, identifier, row in zip(models, ids, rows)}
-        self.undecided.extend(undecided_records(pa.Table.from_batches([undecided]), self.gold_table, calls))
+        empty = pa.nulls(len(ids), pa.string())
+        batch = pa.RecordBatch.from_pydict({"id": pa.array(ids, pa.string()), "model": pa.array(models, pa.string()),
+                                            "calls": empty, "output": empty, "malformed": empty})
+        prepared = Prepared(batch, pa.array(range(len(ids)), pa.int32()), batch, np.array(g_rows, np.int64))
+        return self.finish(prepared, self.score_distinct(batch, prepared.g_rows), missing=True)
 
     def _gold_ids(self):
         if not hasattr(self, "_ids"):
             self._ids = pa.array([row.id for row in self.gold.rows], pa.string())
         return self._ids
+
+
+def count_rows(path) -> int | None:
+    """Rows in a predictions file when the format says so cheaply (parquet), for progress."""
+    try:
+        return pq.ParquetFile(path).metadata.num_rows if str(path).lower().endswith(".parquet") else None
+    except (OSError, pa.ArrowException):
+        return None
 
 
 def prediction_keys(batch: pa.RecordBatch, positions: pa.Array) -> pa.Array:
@@ -185,54 +226,114 @@ def calls_text(calls: pa.Array) -> pa.Array:
     return pc.binary_join(pa.ListArray.from_arrays(offsets, joined, mask=calls.is_null()), "\x1e")
 
 
-def score_files(predictions_path, gold_path, options: Options = Options(), out=None, by=(), keep=False,
-                undecided=None) -> Result:
-    """Score a predictions file against a gold file; write verdicts to `out` and judge-ready
-    records of the undecided rows to `undecided` if given."""
+def score_files(predictions_path, gold_path, options: Options = Options(), out=None, by=(),
+                undecided=None, progress=None) -> Result:
+    """Score a predictions file against a gold file, batch by batch; write verdicts to `out`
+    and judge-ready records of the undecided rows to `undecided` if given. `progress(rows)` is
+    called after each batch."""
     gold_table = load.read_gold_table(gold_path)
-    scorer = Scorer(gold_table, gold_path, options, by, collect_undecided=bool(undecided))
+    scorer = Scorer(gold_table, gold_path, options, by)
     unreadable = load.Unreadable()
+    batches = (batch for _first, batch in load.iter_prediction_batches(predictions_path, options.batch_size, unreadable))
     writer = VerdictWriter(out, metadata(options)) if out else None
-    kept = []
+    judge = JudgeSink(undecided)
     try:
-        for _first, batch in load.iter_prediction_batches(predictions_path, options.batch_size, unreadable):
-            verdicts = scorer.score_batch(batch)
-            _emit(verdicts, writer, kept, keep)
+        for verdicts, records in _scored(scorer, batches, options.jobs):
+            if writer:
+                writer.write(verdicts)
+            judge.add(records)
+            if progress:
+                progress(verdicts.num_rows)
         missing = scorer.missing_batch()
         if missing is not None:
-            _emit(missing, writer, kept, keep)
+            if writer:
+                writer.write(missing[0])
+            judge.add(missing[1])
     except BaseException:
         if writer:
             writer.abort()
+        judge.abort()
         raise
     if writer:
         writer.close()
+    scorer.result.judge_rows, scorer.result.judge_tokens = judge.close()
     scorer.result.unreadable_lines = unreadable.lines
-    if undecided:
-        from scorer.judge import write_undecided
-
-        scorer.result.judge_rows, scorer.result.judge_tokens = write_undecided(scorer.undecided, undecided)
-    if keep:
-        scorer.result.verdicts = pa.Table.from_batches(kept) if kept else None
     return scorer.result
 
 
-def _emit(verdicts, writer, kept, keep):
-    if writer:
-        writer.write(verdicts)
-    if keep:
-        kept.append(verdicts)
+class JudgeSink:
+    """Undecided rows: written as judge-ready JSON lines when a path is given, always counted
+    (rows and estimated prompt tokens) for the summary; never all held in memory."""
+
+    def __init__(self, path):
+        self.path = Path(path) if path else None
+        self.temporary = self.path.with_name(f".{self.path.name}.partial") if self.path else None
+        self.handle = open(self.temporary, "wb") if self.path else None
+        self.rows = self.tokens = 0
+
+    def add(self, records):
+        for record in records:
+            self.rows += 1
+            self.tokens += record["estimated_tokens"]
+            if self.handle:
+                self.handle.write(orjson.dumps(record, option=orjson.OPT_SORT_KEYS) + b"\n")
+
+    def close(self):
+        if self.handle:
+            self.handle.close()
+            os.replace(self.temporary, self.path)
+        return self.rows, self.tokens
+
+    def abort(self):
+        if self.handle:
+            self.handle.close()
+            self.temporary.unlink(missing_ok=True)
+
+
+_WORKER = None  # the Scorer a worker process inherits at fork
+
+
+def _score_distinct_in_worker(firsts, g_rows):
+    return _WORKER.score_distinct(firsts, g_rows)
+
+
+def _scored(scorer, batches, jobs):
+    """(verdicts, undecided records) per batch, in input order. Keying, spreading and counting
+    stay in this process (Arrow kernels); with jobs > 1 the distinct predictions are scored in
+    forked processes, at most 2 x jobs batches in flight, so memory stays bounded."""
+    if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        for batch in batches:
+            prepared = scorer.prepare(batch)
+            yield scorer.finish(prepared, scorer.score_distinct(prepared.firsts, prepared.g_rows))
+        return
+    global _WORKER
+    _WORKER = scorer
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            pending = collections.deque()
+            for batch in batches:
+                prepared = scorer.prepare(batch)
+                pending.append((prepared, pool.apply_async(_score_distinct_in_worker,
+                                                           (prepared.firsts, prepared.g_rows))))
+                if len(pending) >= 2 * jobs:
+                    prepared, future = pending.popleft()
+                    yield scorer.finish(prepared, future.get())
+            while pending:
+                prepared, future = pending.popleft()
+                yield scorer.finish(prepared, future.get())
+    finally:
+        _WORKER = None
 
 
 def score_tables(predictions: pa.Table, gold: pa.Table, options: Options = Options(), by=()) -> Result:
     """Score tables already in callscore's schemas (adapters, tests); verdicts kept in memory."""
     scorer = Scorer(gold, "gold", options, by)
-    batches = []
-    for batch in predictions.to_batches(max_chunksize=options.batch_size):
-        batches.append(scorer.score_batch(load.prediction_batch("predictions", batch)))
+    batches = [load.prediction_batch("predictions", batch)
+               for batch in predictions.to_batches(max_chunksize=options.batch_size)]
+    verdicts = [verdict for verdict, _records in _scored(scorer, batches, options.jobs)]
     missing = scorer.missing_batch()
     if missing is not None:
-        batches.append(missing)
+        verdicts.append(missing[0])
     result = scorer.result
-    result.verdicts = pa.Table.from_batches(batches) if batches else None
+    result.verdicts = pa.Table.from_batches(verdicts) if verdicts else None
     return result
