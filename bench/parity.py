@@ -24,9 +24,11 @@ import argparse
 import collections
 import json
 import random
+import re
 import subprocess
 import sys
 import venv
+from dataclasses import dataclass
 from pathlib import Path
 
 import pyarrow as pa
@@ -34,6 +36,7 @@ import pyarrow as pa
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from scorer.io.acebench import read_acebench_gold  # noqa: E402
 from scorer.io.bfcl import declared_name, read_bfcl_gold, read_bfcl_results, read_json_lines  # noqa: E402
 
 BFCL_EVAL = "bfcl-eval==2026.3.23"
@@ -62,10 +65,12 @@ for line in sys.stdin:
     try:
         result = ast_checker(case["function"], case["output"], case["answer"], Language.PYTHON,
                              case["category"], "parity")
-        verdict = {"key": case["key"], "valid": bool(result["valid"]), "error_type": result.get("error_type")}
+        verdict = {"key": case["key"], "valid": bool(result["valid"]), "error_type": result.get("error_type"),
+                   "error": result.get("error")}
     except Exception as error:  # BFCL's checker raising counts as invalid, as in its runner
-        verdict = {"key": case["key"], "valid": False, "error_type": f"checker_crash:{type(error).__name__}"}
-    print(json.dumps(verdict))
+        verdict = {"key": case["key"], "valid": False, "error_type": f"checker_crash:{type(error).__name__}",
+                   "error": [str(error)]}
+    print(json.dumps(verdict, default=str))
 '''
 
 
@@ -82,7 +87,7 @@ def bfcl_environment() -> Path:
 
 
 def run_bfcl_checker(cases) -> dict:
-    """key -> (valid, error_type) from BFCL's checker on the perturbed cases."""
+    """key -> (valid, error_type, error list) from BFCL's checker on the perturbed cases."""
     python = bfcl_environment()
     stdin = "".join(json.dumps({k: case[k] for k in ("key", "category", "function", "output", "answer")}) + "\n"
                     for case in cases)
@@ -91,7 +96,7 @@ def run_bfcl_checker(cases) -> dict:
     verdicts = {}
     for line in done.stdout.splitlines():
         verdict = json.loads(line)
-        verdicts[verdict["key"]] = (verdict["valid"], verdict["error_type"])
+        verdicts[verdict["key"]] = (verdict["valid"], verdict["error_type"], verdict["error"] or [])
     return verdicts
 
 
@@ -163,6 +168,12 @@ def _perturbations(calls, answer, functions, rng):
         if floats:
             i, p = rng.choice(floats)
             variants["int_for_float"] = _with(calls, i, p, int(calls[i][1][p]))
+    defaults = [(i, p, spec["default"]) for i, (name, args) in enumerate(calls)
+                for p, spec in sorted(declared.get(name, {}).get("parameters", {}).get("properties", {}).items())
+                if isinstance(spec, dict) and "default" in spec and p not in args]
+    if defaults:
+        i, p, value = rng.choice(defaults)
+        variants["extra_default_arg"] = _with(calls, i, p, value)
     index = rng.randrange(len(calls))
     variants["extra_arg"] = _with(calls, index, "unexpected_param", "x")
     variants["wrong_name"] = [(name + "_v2", args) if i == index else (name, args) for i, (name, args) in enumerate(calls)]
@@ -212,12 +223,112 @@ def perturbed_cases(root: Path, variants: int, seed: int) -> list:
     return cases
 
 
+# --- ACEBench's side (re-implemented: no checker package exists) ----------------------------
+
+ACE_PUNCTUATION = str.maketrans("", "", " ,./-_*^")
+
+
+def ace_standardize(text: str) -> str:
+    """ACEBench's light string normalization as re-implemented here: lower case, and spaces and
+    `,./-_*^` removed (the BFCL rule its checker descends from)."""
+    return text.lower().translate(ACE_PUNCTUATION)
+
+
+def ace_equal(predicted, gold) -> bool:
+    """Exact equality after ace_standardize on strings; int and float compare as numbers,
+    booleans only with booleans; lists item by item in order; objects key by key."""
+    if isinstance(gold, bool) or isinstance(predicted, bool):
+        return isinstance(gold, bool) and isinstance(predicted, bool) and gold == predicted
+    if isinstance(gold, (int, float)) and isinstance(predicted, (int, float)):
+        return gold == predicted
+    if isinstance(gold, str) and isinstance(predicted, str):
+        return ace_standardize(gold) == ace_standardize(predicted)
+    if isinstance(gold, list) and isinstance(predicted, list):
+        return len(gold) == len(predicted) and all(ace_equal(p, g) for p, g in zip(predicted, gold))
+    if isinstance(gold, dict) and isinstance(predicted, dict):
+        return gold.keys() == predicted.keys() and all(ace_equal(predicted[k], gold[k]) for k in gold)
+    return False
+
+
+def ace_check(predicted, alternatives) -> tuple:
+    """(valid, error_type) of predicted calls [(name, args)] against ACEBench answers, each a
+    list of (name, args). Valid when some answer has as many calls and its calls pair one to
+    one, in any order, with predicted calls of the same name, the same argument names and
+    equal values."""
+    error = "wrong_count"
+    for gold in alternatives:
+        if len(gold) != len(predicted):
+            continue
+        error = "wrong_func_name"
+        if sorted(name for name, _ in gold) != sorted(name for name, _ in predicted):
+            continue
+        error = _ace_pair(gold, predicted)
+        if error is None:
+            return True, None
+    return False, error
+
+
+def _ace_pair(gold, predicted):
+    """None when the calls pair up (backtracking over same-name calls), else the error of the
+    first gold call that pairs with nothing."""
+    if not gold:
+        return None
+    (name, args), rest = gold[0], gold[1:]
+    error = "wrong_func_name"
+    for index, (other, given) in enumerate(predicted):
+        if other != name:
+            continue
+        if given.keys() - args.keys():
+            error = "unexpected_param"
+        elif args.keys() - given.keys():
+            error = "missing_param"
+        elif not all(ace_equal(given[key], args[key]) for key in args):
+            error = "value_error"
+        else:
+            error = _ace_pair(rest, predicted[:index] + predicted[index + 1:])
+            if error is None:
+                return None
+    return error
+
+
+def acebench_cases(root: Path, variants: int, seed: int) -> list:
+    """Per ACEBench normal row (zh and en): the identity variant and up to `variants` others."""
+    rng = random.Random(seed)
+    cases = []
+    for language in ("zh", "en"):
+        folder = root / f"data_{language}"
+        for data_path in sorted(folder.glob("data_normal_*.json")):
+            answers = {str(row["id"]): row["ground_truth"]
+                       for _, row in read_json_lines(folder / "possible_answer" / data_path.name)}
+            for _, question in read_json_lines(data_path):
+                functions = question["function"] if isinstance(question["function"], list) else [question["function"]]
+                declared = {function["name"] for function in functions}
+                answer = answers[str(question["id"])]
+                alternatives = [[(declared_name(name, declared), args) for name, args in option.items()]
+                                for option in (answer if isinstance(answer, list) else [answer])]
+                calls = alternatives[0]
+                entries = [(name, {p: [v] for p, v in args.items()}) for name, args in calls]
+                named = _perturbations(calls, entries, functions, rng)
+                chosen = ["identity"] + sorted(rng.sample(sorted(set(named) - {"identity"}),
+                                                          min(variants, len(named) - 1)))
+                for kind in chosen:
+                    valid, error = ace_check(named[kind], alternatives)
+                    cases.append({"key": f"{language}/{question['id']}#{kind}", "id": str(question["id"]),
+                                  "kind": kind, "source": data_path, "language": language,
+                                  "output": [{name: args} for name, args in named[kind]],
+                                  "verdict": (valid, error and f"ace:{error}", [])})
+    return cases
+
+
 # --- callscore's side --------------------------------------------------------------------
 
+VERDICT_FIELDS = ("outcome", "subtype", "decided", "uncertain_reason", "detail")
+
+
 def callscore_verdicts(predictions: pa.Table, gold: pa.Table) -> dict:
-    """(model, id) -> (outcome, subtype, detail) from scorer.pipeline.score_tables. Rows on
-    which callscore raises are found by halving and reported as outcome `error`, so one bad
-    row cannot stop the report."""
+    """(model, id) -> {outcome, subtype, decided, uncertain_reason, detail} from
+    scorer.pipeline.score_tables. Rows on which callscore raises are found by halving and get
+    outcome `error`, so one bad row cannot stop the report."""
     from scorer.pipeline import score_tables
 
     gold_index = {row_id: i for i, row_id in enumerate(gold.column("id").to_pylist())}
@@ -227,35 +338,36 @@ def callscore_verdicts(predictions: pa.Table, gold: pa.Table) -> dict:
         ids = part.column("id").to_pylist()
         mine = gold.take(sorted({gold_index[row_id] for row_id in ids if row_id in gold_index}))
         try:
-            table = score_tables(part, mine).verdicts.select(["model", "id", "outcome", "subtype", "detail"])
+            table = score_tables(part, mine).verdicts
         except Exception as error:  # noqa: BLE001 -- reported per row, never hidden
             if part.num_rows == 1:
                 row = part.to_pylist()[0]
-                verdicts[(row["model"], row["id"])] = ("error", type(error).__name__, str(error)[:120])
+                verdicts[(row["model"], row["id"])] = {"outcome": "error", "subtype": type(error).__name__,
+                                                       "decided": True, "uncertain_reason": None,
+                                                       "detail": str(error)[:120]}
                 return
             half = part.num_rows // 2
             score(part.slice(0, half))
             score(part.slice(half))
             return
-        for row in table.to_pylist():
-            if not row.get("missing_prediction"):
-                verdicts[(row["model"], row["id"])] = (row["outcome"], row["subtype"], row["detail"])
+        for row in table.select(["model", "id", "missing_prediction", *VERDICT_FIELDS]).to_pylist():
+            if not row["missing_prediction"]:
+                verdicts[(row["model"], row["id"])] = {field: row[field] for field in VERDICT_FIELDS}
 
     score(predictions)
     return verdicts
 
 
-def gold_for_cases(gold_by_category: dict, cases) -> pa.Table:
+def gold_for_cases(gold_by_source: dict, cases, source_of) -> pa.Table:
     """callscore gold rows for perturbed cases: the question's gold row under the case key."""
     parts = []
-    for category, gold in gold_by_category.items():
+    for source, gold in gold_by_source.items():
         index = {row_id: i for i, row_id in enumerate(gold.column("id").to_pylist())}
-        mine = [case for case in cases if case["category"] == category]
-        if not mine:
-            continue
-        taken = gold.take([index[case["id"]] for case in mine])
-        parts.append(taken.set_column(0, "id", pa.array([case["key"] for case in mine], pa.string())))
-    return pa.concat_tables(parts)
+        mine = [case for case in cases if source_of(case) == source]
+        if mine:
+            taken = gold.take([index[case["id"]] for case in mine])
+            parts.append(taken.set_column(0, "id", pa.array([case["key"] for case in mine], pa.string())))
+    return pa.concat_tables(parts, promote_options="default")
 
 
 def predictions_for_cases(cases, model="perturbed") -> pa.Table:
@@ -268,23 +380,200 @@ def predictions_for_cases(cases, model="perturbed") -> pa.Table:
                                  "malformed": [None] * len(cases)}, schema=PREDICTIONS)
 
 
-# --- comparison --------------------------------------------------------------------------
+# --- classes of disagreement ---------------------------------------------------------------
+# A row is one comparison: the benchmark's verdict (valid, error_type, error list), callscore's
+# verdict, and what both judged (raw model output, possible answer). Classes are tried in order;
+# the first whose test holds names the row. `kind`: deliberate (a rule of
+# docs/deliberate_differences.md), defect (callscore is wrong; a proposal to the lead), or
+# benchmark (the benchmark's own data/checker is wrong and callscore is right by the same rule).
 
-def confusion(pairs) -> str:
-    """pairs: [(bfcl_valid, callscore outcome/subtype)] -> a text table."""
-    counts = collections.Counter(pairs)
-    columns = sorted({outcome for _, outcome in counts})
+@dataclass
+class Row:
+    key: tuple
+    valid: bool
+    error_type: str | None
+    errors: list
+    verdict: dict
+    raw: str = ""
+    answer: dict | None = None
+    kind: str = ""          # perturbation kind (perturbed sets)
+
+    @property
+    def ours(self) -> bool:
+        return self.verdict["outcome"] == "correct"
+
+    @property
+    def label(self) -> str:
+        if not self.verdict["decided"]:
+            return "undecided"
+        outcome, subtype = self.verdict["outcome"], self.verdict["subtype"]
+        return outcome if not subtype else f"{outcome}/{subtype}"
+
+    def sub_errors(self) -> set:
+        """BFCL's error types, with the per-candidate ones a parallel checker wraps."""
+        found = {self.error_type}
+        for item in self.errors:
+            if isinstance(item, dict):
+                for value in item.values():
+                    if isinstance(value, dict) and value.get("sub_error_type"):
+                        found.add(value["sub_error_type"])
+        found.discard("simple_function_checker:wrong_func_name")
+        return found
+
+    def text(self) -> str:
+        return " ".join(str(item) for item in self.errors)
+
+
+@dataclass(frozen=True)
+class Class:
+    name: str
+    kind: str
+    why: str
+    test: object
+
+
+def _decoder(row):
+    return (row.error_type or "").startswith("ast_decoder") and row.verdict["subtype"] != "malformed"
+
+
+def _optional_in_answer(row):
+    missing = re.findall(r"Missing required parameter: '([^']+)'", row.text())
+    return bool(missing) and all(any("" in (params.get(name) or []) for params in (row.answer or {}).values()
+                                     if isinstance(params, dict)) for name in missing)
+
+
+def _stringified_scalar(row):
+    pairs = re.findall(r"Invalid value for parameter '[^']+': (.+?)\. Expected one of \[(.+?)\]", row.text())
+    return bool(pairs) and all(f"'{given}'" in accepted.split(", ") for given, accepted in pairs)
+
+
+BFCL_CLASSES = (
+    Class("calls_in_code_fence", "deliberate",
+          "callscore: the calls are inside a ``` fence and readable; BFCL's decoder gives up",
+          lambda r: not r.valid and _decoder(r) and "```" in r.raw),
+    Class("tool_call_key_order", "deliberate",
+          "callscore: a <tool_call> object with `arguments` before `name` is the same call",
+          lambda r: not r.valid and _decoder(r) and re.search(r'\{\s*"arguments"', r.raw)),
+    Class("python_literals_in_json", "deliberate",
+          "callscore: True/False/None in a JSON call block are read as true/false/null",
+          lambda r: not r.valid and _decoder(r) and re.search(r"[:,\[]\s*(True|False|None)\b", r.raw)),
+    Class("calls_in_prose", "deliberate",
+          "callscore: calls written out in a prose reply are calls; BFCL reads the whole text as no call",
+          lambda r: r.valid and r.label.startswith("over_recall") and "unreadable" not in (r.verdict["detail"] or "")),
+    Class("malformed_call_on_negative", "deliberate",
+          "callscore: an unreadable call attempt on a no-call row is over recall; BFCL counts it as no call",
+          lambda r: r.valid and r.label.startswith("over_recall")),
+    Class("numbers_unified", "deliberate",
+          "callscore: an int where a float is typed (also inside arrays) is the same number",
+          lambda r: not r.valid and r.ours and r.sub_errors() <= {r.error_type, "type_error:nested"}
+          and "type_error:nested" in r.sub_errors()),
+    Class("scalar_strings_coerced", "deliberate",
+          "callscore: \"18\" for an integer, \"true\" for a boolean, 25 for \"25\" compare as the same value",
+          lambda r: not r.valid and r.ours and ("type_error:simple" in r.sub_errors() or _stringified_scalar(r))),
+    Class("gold_optional_over_schema_required", "deliberate",
+          "callscore: the possible answer allows omitting it (\"\"), which wins over the schema's `required`",
+          lambda r: not r.valid and r.ours and _optional_in_answer(r)),
+    Class("schema_default_argument", "deliberate",
+          "callscore: an argument the gold leaves out, given with the schema's default value, is harmless",
+          lambda r: not r.valid and r.ours and r.kind == "extra_default_arg"),
+    Class("bfcl_misplaced_param", "deliberate",
+          "callscore: parallel_multiple_function_179's possible answer puts `deck` beside the calls; read "
+          "as find_card_in_deck's parameter, a correct 4-call answer is correct (BFCL fails every model)",
+          lambda r: r.key[1].startswith("parallel_multiple_function_179") and not r.valid and r.ours),
+    Class("expression_argument", "defect",
+          "BFCL: the gold expects the expression text (x=data['sales']); callscore calls it unreadable",
+          lambda r: r.valid and r.verdict["subtype"] == "malformed" and "not a literal" in (r.verdict["detail"] or "")),
+    Class("underscore_in_text", "defect",
+          "BFCL: `total_points` = `total points` (its standardize_string drops `_`); callscore keeps `_`",
+          lambda r: r.valid and r.label == "param_error/incorrect_value" and "_" in (r.verdict["detail"] or "")
+          and '"$any"' not in (r.verdict["detail"] or "")),
+    Class("any_inside_object", "defect",
+          "BFCL: accepted values listed per key inside an object argument; callscore does not honour "
+          "`$any` nested in an object",
+          lambda r: r.valid and r.label == "param_error/incorrect_value" and '"$any"' in (r.verdict["detail"] or "")),
+    Class("bare_call_with_positional_argument", "defect",
+          "BFCL: `portfolio.returns(None, initial_investment=1, ...)` is a call; callscore reads no call",
+          lambda r: not r.valid and r.error_type == "relevance_error:decoder_success" and r.ours),
+)
+
+ACE_CLASSES = (
+    Class("schema_default_argument", "deliberate",
+          "callscore: an argument the gold leaves out, given with the schema's default value, is harmless",
+          lambda r: not r.valid and r.ours and r.kind == "extra_default_arg"),
+    Class("alias_or_fold", "deliberate",
+          "callscore: values equal after callscore's normalization (aliases, numerals, dates) are equal",
+          lambda r: not r.valid and r.ours and r.error_type == "ace:value_error" and r.kind == "identity"),
+)
+
+
+def classify(row: Row, classes) -> Class | None:
+    """The class of a row callscore decided and disagrees on; None when they agree."""
+    if row.verdict["decided"] and row.valid == row.ours:
+        return None
+    if not row.verdict["decided"]:
+        reason = row.verdict["uncertain_reason"] or ""
+        name = ("undecided:fuzzy_band" if "fuzzy" in reason else
+                "undecided:unknown_argument" if "unknown argument" in reason else "undecided:other")
+        return Class(name, "undecided", f"callscore leaves the row to a judge ({reason or 'no reason'})", None)
+    for candidate in classes:
+        if candidate.test(row):
+            return candidate
+    return Class(f"unexplained:{'valid' if row.valid else row.error_type}->{row.label}", "defect",
+                 "no rule explains it yet", None)
+
+
+# --- report --------------------------------------------------------------------------------
+
+def confusion(rows) -> str:
+    """Benchmark valid/invalid x callscore outcome (undecided rows in their own column)."""
+    counts = collections.Counter((row.valid, row.label) for row in rows)
+    columns = sorted({label for _, label in counts})
     width = max([len(c) for c in columns] + [8])
-    lines = ["BFCL \\ callscore".ljust(18) + "".join(c.rjust(width + 2) for c in columns)]
+    lines = ["benchmark \\ callscore".ljust(22) + "".join(c.rjust(width + 2) for c in columns)]
     for valid in (True, False):
-        lines.append(("valid" if valid else "invalid").ljust(18)
+        lines.append(("valid" if valid else "invalid").ljust(22)
                      + "".join(str(counts[(valid, c)]).rjust(width + 2) for c in columns))
     return "\n".join(lines)
 
 
-def outcome_label(verdict) -> str:
-    outcome, subtype, _ = verdict
-    return outcome if not subtype else f"{outcome}/{subtype}"
+def agreement_line(label: str, rows, classes) -> str:
+    """Agreement (a) on all rows, (b) without rows a deliberate difference covers, (c) without
+    undecided rows, (d) without both. Undecided rows never count as agreement."""
+    kinds = [getattr(classify(row, classes), "kind", None) for row in rows]
+    agree = sum(kind is None for kind in kinds)
+
+    def share(excluded):
+        total = len(rows) - sum(kind in excluded for kind in kinds)
+        return f"{100 * agree / total:6.2f}% of {total:>6}" if total else "     –"
+
+    return (f"{label:<42} {share(())}  {share(('deliberate', 'benchmark'))}  {share(('undecided',))}  "
+            f"{share(('deliberate', 'benchmark', 'undecided'))}")
+
+
+def report(title: str, rows, classes, group_of):
+    print(f"\n== {title}")
+    print(confusion(rows))
+    print(f"\nagreement {'':<32} {'(a) all rows':>17}  {'(b) w/o deliberate':>17}  "
+          f"{'(c) w/o undecided':>17}  {'(d) w/o both':>17}")
+    groups = collections.defaultdict(list)
+    for row in rows:
+        groups[group_of(row)].append(row)
+    if len(groups) > 1:
+        for name in sorted(groups):
+            print(agreement_line(name, groups[name], classes))
+    print(agreement_line("TOTAL", rows, classes))
+    found = collections.defaultdict(list)
+    for row in rows:
+        kind = classify(row, classes)
+        if kind is not None:
+            found[(kind.kind, kind.name, kind.why)].append(row)
+    print("\nclasses of disagreement (kind, name: count -- which side is right and why)")
+    for (kind, name, why), members in sorted(found.items(), key=lambda item: (item[0][0], -len(item[1]))):
+        print(f"-- [{kind}] {name}: {len(members)} -- {why}")
+        for row in members[:2]:
+            theirs = "valid" if row.valid else row.error_type
+            print(f"     {row.key[0]} {row.key[1]}: benchmark {theirs}; callscore {row.label}: "
+                  f"{(row.verdict['detail'] or '')[:150]}")
 
 
 def main(argv=None):
@@ -292,8 +581,7 @@ def main(argv=None):
     parser.add_argument("--peers", type=Path, default=REPO / ".." / "shared" / "peers")
     parser.add_argument("--variants", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--skip-real", action="store_true")
-    parser.add_argument("--skip-perturbed", action="store_true")
+    parser.add_argument("--skip", action="append", default=[], choices=("real", "perturbed", "acebench"))
     options = parser.parse_args(argv)
     root = options.peers / "bfcl-2024-08"
     gold = {}
@@ -301,58 +589,63 @@ def main(argv=None):
         answer = root / "data" / "possible_answer" / f"gorilla_openfunctions_v1_test_{category}.json"
         gold[category] = read_bfcl_gold(root / "data" / f"gorilla_openfunctions_v1_test_{category}.json",
                                         answer if answer.exists() else None)
-    if not options.skip_real:
+    if "real" not in options.skip:
         report_real(root, gold)
-    if not options.skip_perturbed:
+    if "perturbed" not in options.skip:
         report_perturbed(root, gold, options.variants, options.seed)
+    if "acebench" not in options.skip:
+        report_acebench(options.peers / "acebench", options.variants, options.seed)
+
+
+def _answers(root: Path, category: str) -> dict:
+    path = root / "data" / "possible_answer" / f"gorilla_openfunctions_v1_test_{category}.json"
+    return {str(row["id"]): row["ground_truth"] for _, row in read_json_lines(path)} if path.exists() else {}
 
 
 def report_real(root, gold):
     models = sorted(path.name for path in (root / "result").iterdir())
-    tables, bfcl = [], {}
+    tables, theirs, answers = [], {}, {}
+    for category in CATEGORIES:
+        answers.update(_answers(root, category))
     for model in models:
         for category in CATEGORIES:
             question = root / "data" / f"gorilla_openfunctions_v1_test_{category}.json"
             tables.append(read_bfcl_results(root / "result" / model / f"gorilla_openfunctions_v1_test_{category}_result.json",
                                             model, question_path=question, renamed_dots=model in RENAMED_DOTS))
             for row_id, verdict in published_verdicts(root, model, category, gold[category].column("id").to_pylist()).items():
-                bfcl[(model, row_id)] = verdict
+                theirs[(model, row_id)] = verdict
     predictions = pa.concat_tables(tables)
+    raw = {(row["model"], row["id"]): row["output"] or json.dumps(row["calls"], ensure_ascii=False)
+           for row in predictions.select(["model", "id", "calls", "output"]).to_pylist()}
     ours = callscore_verdicts(predictions, pa.concat_tables(gold.values(), promote_options="default"))
-    print(f"== Real results: {len(models)} models, {predictions.num_rows} rows (BFCL verdicts = published score files)")
-    compare(bfcl, ours, lambda key: bfcl[key][2])
+    rows = [Row(key, valid, error_type, (entry or {}).get("error") or [], ours[key], raw[key], answers.get(key[1]))
+            for key, (valid, error_type, entry) in sorted(theirs.items())]
+    report(f"BFCL real results: {len(models)} models, {len(rows)} rows (BFCL = published score files)",
+           rows, BFCL_CLASSES, lambda row: row.key[0])
 
 
 def report_perturbed(root, gold, variants, seed):
     cases = perturbed_cases(root, variants, seed)
     theirs = run_bfcl_checker(cases)
-    predictions = predictions_for_cases(cases)
-    ours = callscore_verdicts(predictions, gold_for_cases(gold, cases))
-    bfcl = {("perturbed", case["key"]): (*theirs[case["key"]], case) for case in cases}
+    ours = callscore_verdicts(predictions_for_cases(cases), gold_for_cases(gold, cases, lambda case: case["category"]))
+    rows = [Row(("perturbed", case["key"]), *theirs[case["key"]], ours[("perturbed", case["key"])],
+                json.dumps(case["output"]), {k: v for item in case["answer"] for k, v in item.items()}, case["kind"])
+            for case in cases]
     kinds = collections.Counter(case["kind"] for case in cases)
-    print(f"== Perturbed gold: {len(cases)} rows ({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))}); "
-          f"BFCL = {BFCL_EVAL} AST checker")
-    compare(bfcl, ours, lambda key: bfcl[key][2])
+    report(f"BFCL perturbed gold: {len(cases)} rows ({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))}); "
+           f"BFCL = {BFCL_EVAL} AST checker", rows, BFCL_CLASSES, lambda row: row.kind)
 
 
-def compare(bfcl: dict, ours: dict, example_of):
-    pairs, classes = [], collections.defaultdict(list)
-    for key in sorted(bfcl):
-        valid, error_type, _ = bfcl[key]
-        verdict = ours.get(key, ("missing", None, None))
-        label = outcome_label(verdict)
-        pairs.append((valid, label))
-        agree = valid == (verdict[0] == "correct")
-        if not agree:
-            classes[(("valid" if valid else f"invalid:{error_type}"), label)].append(key)
-    print(confusion(pairs))
-    total = len(pairs)
-    disagree = sum(len(keys) for keys in classes.values())
-    print(f"agreement: {total - disagree}/{total} = {100 * (total - disagree) / total:.2f}%")
-    for (theirs, label), keys in sorted(classes.items(), key=lambda item: -len(item[1])):
-        print(f"-- BFCL {theirs} vs callscore {label}: {len(keys)}")
-        for key in keys[:2]:
-            print(f"   {key[0]} {key[1]}: {ours.get(key, (None, None, ''))[2]}")
+def report_acebench(root, variants, seed):
+    cases = acebench_cases(root, variants, seed)
+    gold = {path: read_acebench_gold(path) for path in sorted({case["source"] for case in cases})}
+    ours = callscore_verdicts(predictions_for_cases(cases), gold_for_cases(gold, cases, lambda case: case["source"]))
+    rows = [Row(("perturbed", case["key"]), *case["verdict"], ours[("perturbed", case["key"])],
+                json.dumps(case["output"], ensure_ascii=False), None, case["kind"]) for case in cases]
+    kinds = collections.Counter(case["kind"] for case in cases)
+    report(f"ACEBench normal rows (zh + en), perturbed gold: {len(cases)} rows "
+           f"({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))}); ACEBench = its rules re-implemented "
+           "(ace_check)", rows, ACE_CLASSES, lambda row: f"{row.key[1][:2]} {row.kind}")
 
 
 if __name__ == "__main__":

@@ -70,13 +70,48 @@ def metadata(options: Options) -> dict:
 
 @dataclass
 class Prepared:
-    """A batch's known rows, the distinct-prediction index of each, and the first row of each
-    distinct prediction with its gold row."""
+    """A batch's known rows; for each row the index of its distinct prediction; for each
+    distinct prediction its memo index (-1 when new); the new ones' keys, first rows and gold rows."""
 
     batch: pa.RecordBatch
-    spread: pa.Array
+    spread: np.ndarray
+    new_keys: pa.Array | None
+    remembered: np.ndarray
+    new: np.ndarray
     firsts: pa.RecordBatch
     g_rows: np.ndarray
+
+
+class VerdictMemo:
+    """Verdicts of the distinct (gold row, prediction) keys met so far, so that each is scored
+    once per run. Append-only (indices handed out stay valid while batches are in flight) and
+    bounded: past `limit` entries new verdicts are used but not remembered."""
+
+    def __init__(self, limit: int = 1 << 20):
+        self.limit, self.size = limit, 0
+        self.keys = pa.array([], pa.string())
+        self.tables = []
+        self.undecided_calls = {}       # memo index -> calls as written, for judge records
+
+    def lookup(self, keys: pa.Array) -> np.ndarray:
+        found = pc.index_in(keys, value_set=self.keys)
+        return pc.fill_null(found, -1).to_numpy(zero_copy_only=False).astype(np.int64)
+
+    def merge(self, prepared: "Prepared", distinct: "Distinct"):
+        """(table, rows, undecided): a table holding every verdict the batch needs, the row of
+        each distinct prediction in it, and the calls as written of its undecided rows; the new
+        verdicts are remembered while there is room."""
+        base = self.size
+        where = prepared.remembered.copy()
+        where[prepared.new] = base + np.arange(len(prepared.new))
+        source = pa.Table.from_batches([*self.tables, distinct.verdicts])
+        undecided = {**self.undecided_calls, **{base + row: calls for row, calls in distinct.undecided_calls.items()}}
+        if prepared.new_keys is not None and self.size + len(prepared.new) <= self.limit:
+            self.keys = pa.concat_arrays([self.keys, prepared.new_keys])
+            self.tables.append(distinct.verdicts)
+            self.size += len(prepared.new)
+            self.undecided_calls = undecided
+        return source, where, undecided
 
 
 @dataclass
@@ -97,19 +132,19 @@ class Scorer:
         self.encoder = PredictionEncoder(self.gold, options)
         self.attributor = Attributor(self.gold, options)
         self.carried = list(self.gold.carried_types)
-        self.seen = {}             # model -> set of gold rows predicted
+        self.seen = {}             # model -> bool array over gold rows: predicted at least once
+        self.memo = VerdictMemo()
         self.result = Result(Tally(tuple(by)), rules_hash=rules_hash())
 
-    def score_batch(self, batch: pa.RecordBatch) -> pa.RecordBatch:
-        """Verdicts for one prediction batch, in its row order (unknown ids left out)."""
-        prepared = self.prepare(batch)
-        verdicts, _records = self.finish(prepared, self.score_distinct(prepared.firsts, prepared.g_rows))
-        return verdicts
+    def score_prepared(self, prepared: "Prepared"):
+        """(verdicts, undecided records) of a prepared batch, in its row order."""
+        return self.finish(prepared, self.score_distinct(prepared.firsts, prepared.g_rows))
 
     def prepare(self, batch: pa.RecordBatch) -> "Prepared":
         """Set aside unknown ids, note which gold rows each model predicted, and key the rows:
         a verdict depends only on the gold row and the prediction, so each distinct (gold row,
-        prediction) is scored once and spread back over its rows (Arrow kernels only)."""
+        prediction) is scored once — per run, through the memo — and spread back over its rows
+        with Arrow kernels."""
         positions = pc.index_in(batch.column("id"), value_set=self._gold_ids())
         known = pc.is_valid(positions)
         unknown = batch.num_rows - pc.sum(known).as_py() if batch.num_rows else 0
@@ -121,10 +156,15 @@ class Scorer:
             batch = batch.filter(known)
             positions = pc.filter(positions, known)
         self._note_seen(batch.column("model"), positions)
-        spread = pc.dictionary_encode(prediction_keys(batch, positions)).indices
-        _, first = np.unique(spread.to_numpy(zero_copy_only=False), return_index=True)
-        g_rows = positions.to_numpy(zero_copy_only=False).astype("int64")[first]
-        return Prepared(batch, spread, batch.take(pa.array(first)), g_rows)
+        encoded = pc.dictionary_encode(prediction_keys(batch, positions))
+        spread = encoded.indices.to_numpy(zero_copy_only=False)
+        _, first = np.unique(spread, return_index=True)
+        remembered = self.memo.lookup(encoded.dictionary)
+        new = (remembered < 0).nonzero()[0]
+        rows = first[new]
+        g_rows = positions.to_numpy(zero_copy_only=False).astype("int64")[rows]
+        return Prepared(batch, spread, encoded.dictionary.take(pa.array(new)), remembered, new,
+                        batch.take(pa.array(rows)), g_rows)
 
     def score_distinct(self, firsts: pa.RecordBatch, g_rows) -> "Distinct":
         """Verdicts of distinct predictions (the part worth running in parallel processes)."""
@@ -142,35 +182,41 @@ class Scorer:
     def finish(self, prepared: "Prepared", distinct: "Distinct", missing=False):
         """Spread distinct verdicts over the batch's rows, count them, and build judge-ready
         records of the undecided ones (with the calls as the model wrote them)."""
-        verdicts = distinct.verdicts.take(prepared.spread)
-        verdicts = verdicts.set_column(0, "model", prepared.batch.column("model"))
-        verdicts = verdicts.set_column(1, "id", prepared.batch.column("id"))
+        source, where, undecided_at = self.memo.merge(prepared, distinct)
+        table = source.take(pa.array(where[prepared.spread])).combine_chunks()
+        verdicts = table.to_batches()[0] if table.num_rows else pa.RecordBatch.from_pylist([], schema=table.schema)
+        verdicts = pa.RecordBatch.from_arrays(
+            [prepared.batch.column("model"), prepared.batch.column("id"), *verdicts.columns[2:]],
+            schema=verdicts.schema)
         if missing:
             flag = verdicts.schema.get_field_index("missing_prediction")
             verdicts = verdicts.set_column(flag, "missing_prediction", pa.array([True] * verdicts.num_rows))
         self.result.tally.add(verdicts)
-        if not distinct.undecided_calls:
+        spread = where[prepared.spread]
+        rows = np.isin(spread, list(undecided_at)).nonzero()[0] if undecided_at else []
+        if not len(rows):
             return verdicts, []
         from scorer.judge import undecided_records
 
-        spread = prepared.spread.to_numpy(zero_copy_only=False)
-        rows = np.isin(spread, list(distinct.undecided_calls)).nonzero()[0]
         undecided = verdicts.take(pa.array(rows))
-        calls = {(model, identifier): distinct.undecided_calls[int(spread[row])] for model, identifier, row in zip(
+        calls = {(model, identifier): undecided_at[int(spread[row])] for model, identifier, row in zip(
             undecided.column("model").to_pylist(), undecided.column("id").to_pylist(), rows)}
         return verdicts, list(undecided_records(pa.Table.from_batches([undecided]), self.gold_table, calls))
 
     def _note_seen(self, models, positions):
-        pairs = pa.table({"model": models, "row": positions}).group_by(["model", "row"]).aggregate([])
-        for model, row in zip(pairs.column("model").to_pylist(), pairs.column("row").to_pylist()):
-            self.seen.setdefault(model, set()).add(row)
+        encoded = pc.dictionary_encode(models)
+        codes = encoded.indices.to_numpy(zero_copy_only=False)
+        rows = positions.to_numpy(zero_copy_only=False)
+        for code, model in enumerate(encoded.dictionary.to_pylist()):
+            seen = self.seen.setdefault(model, np.zeros(len(self.gold.rows), bool))
+            seen[rows[codes == code]] = True
 
     def missing_batch(self):
         """(verdicts, undecided records) of empty predictions for every gold id a model did not
         predict, sorted by (model, id); None when every model predicted every id."""
         ids, models, g_rows = [], [], []
         for model in sorted(self.seen):
-            absent = [row for row in range(len(self.gold.rows)) if row not in self.seen[model]]
+            absent = (~self.seen[model]).nonzero()[0].tolist()
             for row in sorted(absent, key=lambda r: self.gold.rows[r].id):
                 ids.append(self.gold.rows[row].id)
                 models.append(model)
@@ -181,7 +227,8 @@ class Scorer:
         empty = pa.nulls(len(ids), pa.string())
         batch = pa.RecordBatch.from_pydict({"id": pa.array(ids, pa.string()), "model": pa.array(models, pa.string()),
                                             "calls": empty, "output": empty, "malformed": empty})
-        prepared = Prepared(batch, pa.array(range(len(ids)), pa.int32()), batch, np.array(g_rows, np.int64))
+        everything = np.arange(len(ids))
+        prepared = Prepared(batch, everything, None, np.full(len(ids), -1), everything, batch, np.array(g_rows, np.int64))
         return self.finish(prepared, self.score_distinct(batch, prepared.g_rows), missing=True)
 
     def _gold_ids(self):
@@ -298,13 +345,13 @@ def _score_distinct_in_worker(firsts, g_rows):
 
 
 def _scored(scorer, batches, jobs):
-    """(verdicts, undecided records) per batch, in input order. Keying, spreading and counting
-    stay in this process (Arrow kernels); with jobs > 1 the distinct predictions are scored in
-    forked processes, at most 2 x jobs batches in flight, so memory stays bounded."""
+    """(verdicts, undecided records) per batch, in input order. Keying, the verdict memo,
+    spreading and counting stay in this process (Arrow kernels, which use every core
+    already); with jobs > 1, forked workers score the new distinct predictions, the Python
+    part, with at most 2 x jobs batches in flight so memory stays bounded."""
     if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         for batch in batches:
-            prepared = scorer.prepare(batch)
-            yield scorer.finish(prepared, scorer.score_distinct(prepared.firsts, prepared.g_rows))
+            yield scorer.score_prepared(scorer.prepare(batch))
         return
     global _WORKER
     _WORKER = scorer
