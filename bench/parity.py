@@ -514,7 +514,7 @@ def classify(row: Row, classes) -> Class | None:
         reason = row.verdict["uncertain_reason"] or ""
         name = ("undecided:fuzzy_band" if "fuzzy" in reason else
                 "undecided:unknown_argument" if "unknown argument" in reason else "undecided:other")
-        return Class(name, "undecided", f"callscore leaves the row to a judge ({reason or 'no reason'})", None)
+        return Class(name, "undecided", "callscore leaves the row to a judge; counted apart, never as agreement", None)
     for candidate in classes:
         if candidate.test(row):
             return candidate

@@ -201,25 +201,33 @@ def h_month(m, st, ctx):
     return _month(st, ctx, zh_int(m.group(1)), "zh.month")
 
 
-def h_month_part(vocab):
+def _month_days(word, table, end_words, ctx, year, month):
+    """First and last day of a month part; a month-end word is the last day alone under
+    policy month_end = "last_day"."""
+    first, last = table[word]
+    last = last or days_in_month(year, month)
+    if word in end_words and ctx.policy.month_end == "last_day":
+        first = last
+    return first, last
+
+
+def h_month_part(vocab, end_words):
     def apply(m, st, ctx):
         year, month, implicit = _month_of(st, ctx)
         if year is None:
             return None
-        first, last = vocab[m.group(0)]
-        last = last or days_in_month(year, month)
+        first, last = _month_days(m.group(0), vocab, end_words, ctx, year, month)
         span = Span(dt.datetime(year, month, first), dt.datetime(year, month, last) + DAY, "day")
         return _step(st, ctx, span, "zh.month_part", relative=implicit)
     return apply
 
 
-def h_part_suffix(month_parts, year_parts):
+def h_part_suffix(month_parts, year_parts, end_words):
     """底/初/末 after an explicit month or year: 本月底, 3月初, 明年底."""
     def apply(m, st, ctx):
         if _single(st, "month"):
-            first, last = month_parts[m.group(0)]
             year, month = st.span.start.year, st.span.start.month
-            last = last or days_in_month(year, month)
+            first, last = _month_days(m.group(0), month_parts, end_words, ctx, year, month)
             span = Span(dt.datetime(year, month, first), dt.datetime(year, month, last) + DAY, "day")
         elif _single(st, "year"):
             first, last = year_parts[m.group(0)]
@@ -727,9 +735,9 @@ def tokens() -> tuple:
         tok("relative_quarter", _alt(zh["relative_quarter"]), h_quarter_relative(zh["relative_quarter"])),
         tok("relative_month", _alt(zh["relative_month"]), h_month_relative(zh["relative_month"])),
         tok("month", rf"({_N})\s*月份?", h_month),
-        tok("month_part", _alt(zh["month_part"]), h_month_part(zh["month_part"])),
+        tok("month_part", _alt(zh["month_part"]), h_month_part(zh["month_part"], set(zh["month_end_words"]))),
         tok("part_suffix", _alt(zh["part_suffix"]["month"]),
-            h_part_suffix(zh["part_suffix"]["month"], zh["part_suffix"]["year"])),
+            h_part_suffix(zh["part_suffix"]["month"], zh["part_suffix"]["year"], set(zh["month_end_words"]))),
         tok("day", rf"({_N})\s*(?:日|号|號)", h_day),
         tok("day_range", rf"({_N})\s*(?:[-~～到至]|——)\s*({_N})\s*(?:日|号|號)", h_day_range),
         tok("relative_day", _alt(zh["relative_day"]), h_day_relative(zh["relative_day"], "zh.relative_day")),

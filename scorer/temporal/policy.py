@@ -18,6 +18,7 @@ _CHOICES = {
     "bare_month_day": ("reference_year", "upcoming"),
     "bare_day_of_month": ("reference_month", "upcoming"),
     "holiday_year": ("upcoming", "reference_year"),
+    "month_end": ("last_day", "last_ten_days"),
 }
 
 
@@ -34,6 +35,7 @@ class TemporalPolicy:
     bare_month_day: str = "reference_year"
     bare_day_of_month: str = "reference_month"
     holiday_year: str = "upcoming"
+    month_end: str = "last_day"
     recent_includes_today: bool = True
     upcoming_includes_today: bool = True
     range_includes_end: bool = True
