@@ -322,7 +322,7 @@ def acebench_cases(root: Path, variants: int, seed: int) -> list:
 
 # --- callscore's side --------------------------------------------------------------------
 
-VERDICT_FIELDS = ("outcome", "subtype", "decided", "uncertain_reason", "detail")
+VERDICT_FIELDS = ("outcome", "subtype", "decided", "uncertain_reason", "detail", "errors")
 
 
 def callscore_verdicts(predictions: pa.Table, gold: pa.Table) -> dict:
@@ -344,7 +344,7 @@ def callscore_verdicts(predictions: pa.Table, gold: pa.Table) -> dict:
                 row = part.to_pylist()[0]
                 verdicts[(row["model"], row["id"])] = {"outcome": "error", "subtype": type(error).__name__,
                                                        "decided": True, "uncertain_reason": None,
-                                                       "detail": str(error)[:120]}
+                                                       "detail": str(error)[:120], "errors": []}
                 return
             half = part.num_rows // 2
             score(part.slice(0, half))
@@ -447,6 +447,31 @@ def _stringified_scalar(row):
     return bool(pairs) and all(f"'{given}'" in accepted.split(", ") for given, accepted in pairs)
 
 
+_BFCL_DROPPED = str.maketrans("", "", " ,./-_*^")
+_JSON_MARKS = str.maketrans("", "", '"[]{}:')
+
+
+def _value_errors_equal_after(row, fold) -> bool:
+    """Every incorrect value callscore found becomes equal to one gold alternative under `fold`."""
+    errors = [e for e in row.verdict["errors"] or () if e["kind"] == "incorrect_value"]
+    return bool(errors) and all(
+        e["gold"] is not None and e["predicted"] is not None and
+        fold(e["predicted"]) in {fold(alternative) for alternative in e["gold"].split(" | ")} for e in errors)
+
+
+def _bfcl_standardized(text: str) -> str:
+    return text.lower().translate(_JSON_MARKS).translate(_BFCL_DROPPED)
+
+
+def _underscore_as_space(text: str) -> str:
+    return " ".join(text.lower().replace("_", " ").split())
+
+
+def _value_error(row) -> bool:
+    return bool({"value_error:string", "value_error:list/tuple", "value_error:dict_value", "value_error:others",
+                 "ace:value_error"} & row.sub_errors())
+
+
 BFCL_CLASSES = (
     Class("calls_in_code_fence", "deliberate",
           "callscore: the calls are inside a ``` fence and readable; BFCL's decoder gives up",
@@ -457,6 +482,12 @@ BFCL_CLASSES = (
     Class("python_literals_in_json", "deliberate",
           "callscore: True/False/None in a JSON call block are read as true/false/null",
           lambda r: not r.valid and _decoder(r) and re.search(r"[:,\[]\s*(True|False|None)\b", r.raw)),
+    Class("bfcl_mixed_text_calls", "deliberate",
+          "callscore: a result list mixing prose and calls (Gemini) holds calls; BFCL's decoder fails on the text",
+          lambda r: not r.valid and _decoder(r) and "has no attribute 'keys'" in r.text()),
+    Class("calls_without_brackets", "deliberate",
+          "callscore: `f(a=1)` without the surrounding [ ] is a call; BFCL's prompt format demands the list",
+          lambda r: not r.valid and _decoder(r) and "has no attribute 'elts'" in r.text()),
     Class("calls_in_prose", "deliberate",
           "callscore: calls written out in a prose reply are calls; BFCL reads the whole text as no call",
           lambda r: r.valid and r.label.startswith("over_recall") and "unreadable" not in (r.verdict["detail"] or "")),
@@ -480,17 +511,28 @@ BFCL_CLASSES = (
           "callscore: parallel_multiple_function_179's possible answer puts `deck` beside the calls; read "
           "as find_card_in_deck's parameter, a correct 4-call answer is correct (BFCL fails every model)",
           lambda r: r.key[1].startswith("parallel_multiple_function_179") and not r.valid and r.ours),
-    Class("expression_argument", "defect",
-          "BFCL: the gold expects the expression text (x=data['sales']); callscore calls it unreadable",
-          lambda r: r.valid and r.verdict["subtype"] == "malformed" and "not a literal" in (r.verdict["detail"] or "")),
-    Class("underscore_in_text", "defect",
+    Class("fuzzy_accepts_added_word", "defect",
+          "benchmark: a wrong value (text + ' zzz') is >= 90 similar to a long gold text, so callscore "
+          "calls it equal",
+          lambda r: not r.valid and r.ours and r.kind == "wrong_value"),
+    Class("text_equivalence", "deliberate",
+          "callscore: aliases (US dollar = USD, New York = NYC) and >= 90 similarity (Jaume/James Plensa, "
+          "cookies/cookie) are equal; BFCL compares exact strings",
+          lambda r: not r.valid and r.ours and _value_error(r)),
+    Class("underscore_as_space", "defect",
           "BFCL: `total_points` = `total points` (its standardize_string drops `_`); callscore keeps `_`",
-          lambda r: r.valid and r.label == "param_error/incorrect_value" and "_" in (r.verdict["detail"] or "")
-          and '"$any"' not in (r.verdict["detail"] or "")),
+          lambda r: r.valid and _value_errors_equal_after(r, _underscore_as_space)),
+    Class("punctuation_kept", "deliberate",
+          "callscore: `x^3` != `x**3`, `D.C.` != `DC`: it keeps `.*^/-`, which carry meaning (3.5/35, 1/2/12); "
+          "BFCL deletes them",
+          lambda r: r.valid and _value_errors_equal_after(r, _bfcl_standardized)),
     Class("any_inside_object", "defect",
           "BFCL: accepted values listed per key inside an object argument; callscore does not honour "
           "`$any` nested in an object",
           lambda r: r.valid and r.label == "param_error/incorrect_value" and '"$any"' in (r.verdict["detail"] or "")),
+    Class("expression_argument", "defect",
+          "BFCL: the gold expects the expression text (x=data['sales'], 25/1); callscore calls it unreadable",
+          lambda r: r.valid and r.verdict["subtype"] == "malformed" and "not a literal" in (r.verdict["detail"] or "")),
     Class("bare_call_with_positional_argument", "defect",
           "BFCL: `portfolio.returns(None, initial_investment=1, ...)` is a call; callscore reads no call",
           lambda r: not r.valid and r.error_type == "relevance_error:decoder_success" and r.ours),
@@ -500,9 +542,10 @@ ACE_CLASSES = (
     Class("schema_default_argument", "deliberate",
           "callscore: an argument the gold leaves out, given with the schema's default value, is harmless",
           lambda r: not r.valid and r.ours and r.kind == "extra_default_arg"),
-    Class("alias_or_fold", "deliberate",
-          "callscore: values equal after callscore's normalization (aliases, numerals, dates) are equal",
-          lambda r: not r.valid and r.ours and r.error_type == "ace:value_error" and r.kind == "identity"),
+    Class("fuzzy_accepts_added_word", "defect",
+          "ACEBench: a wrong value (text + ' zzz') is >= 90 similar to a long gold text, so callscore "
+          "calls it equal",
+          lambda r: not r.valid and r.ours and r.kind == "wrong_value"),
 )
 
 

@@ -13,6 +13,7 @@ from scorer import match_py as m
 from scorer import vocab
 from scorer.encode import text_similarity
 from scorer.normalize import RELATIVE, UNKNOWN_PARAM, UNRESOLVED
+from scorer.schema import range_role
 from scorer.tables import VERDICTS_FIXED
 
 OUTCOME_NAMES = (vocab.CORRECT, vocab.MISS_RECALL, vocab.PARAM_ERROR, vocab.OVER_RECALL)
@@ -112,6 +113,10 @@ class Attributor:
         text = f" ({describe_interval(gold_canon.interval, zone)} vs {describe_interval(pred_canon.interval, zone)}"
         if gold_iv is not None and pred_iv is not None:
             slip = temporal.slip(gold_iv, pred_iv)
+            argument = self.gold.params_book.names[self.gold.arrays.arg_param[g_arg]]
+            if slip == "off_by_one_day" and range_role(argument) == "end" and gold_iv.granularity == "day":
+                slip = "inclusive_exclusive_end; the tool's end convention is not declared " \
+                       "(x-inclusive-end in its schema, or --range-end)"
             if slip:
                 text += f"; slip: {slip}"
         return text + ")"

@@ -70,6 +70,9 @@ def cli():
 @time_options
 @click.option("--temporal-format", type=click.Choice(["lenient", "strict"]), default="lenient", show_default=True,
               help="strict: a raw relative expression (下周二) where a date is expected is a temporal error.")
+@click.option("--range-end", type=click.Choice(["inclusive", "exclusive"]),
+              help="The tools' end-of-range convention when schemas do not declare it (x-inclusive-end); "
+                   "then an end given in the other convention is accepted.")
 @click.option("--fuzzy-high", type=float, default=90.0, show_default=True,
               help="Free-text similarity (0-100) at or above which values are equal.")
 @click.option("--fuzzy-low", type=float, default=60.0, show_default=True,
@@ -79,7 +82,7 @@ def cli():
               help="Processes scoring batches in parallel; results are identical to --jobs 1.")
 @click.option("--precision", type=click.IntRange(0, 6), default=1, show_default=True, help="Decimals of percentages.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
-def run(predictions, gold, out, summary_path, undecided_path, by, reference_time, timezone, temporal_format,
+def run(predictions, gold, out, summary_path, undecided_path, by, reference_time, timezone, temporal_format, range_end,
         fuzzy_high, fuzzy_low, batch_size, jobs, precision, quiet):
     """Score PREDICTIONS against GOLD (.parquet, .jsonl or .json) and print the summary.
 
@@ -92,7 +95,8 @@ def run(predictions, gold, out, summary_path, undecided_path, by, reference_time
     if fuzzy_low > fuzzy_high:
         raise click.BadParameter("--fuzzy-low must not exceed --fuzzy-high", param_hint="--fuzzy-low")
     options = Options(reference_time=reference_time, timezone=timezone, temporal_format=temporal_format,
-                      fuzzy_high=fuzzy_high, fuzzy_low=fuzzy_low, batch_size=batch_size, jobs=jobs)
+                      range_end=range_end, fuzzy_high=fuzzy_high, fuzzy_low=fuzzy_low,
+                      batch_size=batch_size, jobs=jobs)
     try:
         with Progress(enabled=not quiet and sys.stderr.isatty(), total=pipeline.count_rows(predictions)) as progress:
             result = pipeline.score_files(predictions, gold, options, out=out, by=by, undecided=undecided_path,

@@ -19,10 +19,12 @@ from scorer.errors import InputError
 from scorer.normalize import (FUZZY, IS_DEFAULT, TOLERANCE, UNKNOWN_PARAM, Canon, Context,
                               canonical_cached)
 from scorer.parse import Parsed, parse_calls_value, parse_output
-from scorer.schema import Param, param_for, parse_tools
+from scorer.schema import Param, param_for, parse_tools, range_role
 from scorer.tables import GOLD_FIXED, VERDICTS_FIXED
-from scorer.vocab import NEGATIVE_TYPES, TEMPORAL_KINDS
+from scorer.vocab import GRANULARITIES, NEGATIVE_TYPES, TEMPORAL_KINDS
 
+MINUTES_PER_DAY = 24 * 60
+DAY_INDEX = GRANULARITIES.index("day")
 _CONTEXT_KINDS = TEMPORAL_KINDS + ("object", "array")  # kinds whose value depends on the reference time
 
 
@@ -137,6 +139,10 @@ class GoldIndex:
                 params[(name, param_name)] = param
                 context = self.context(reference, name, param_name, param)
                 canons = [canonical_cached(param, _json(alt), context) for alt in alternatives]
+                if range_role(param_name) == "end":
+                    convention = self.options.range_end if param.inclusive_end is None else (
+                        "inclusive" if param.inclusive_end else "exclusive")
+                    alternatives, canons = _other_end_convention(alternatives, canons, convention)
                 arguments[param_name] = (param, optional, canons, alternatives)
                 keys = [c.key for c in canons]
                 shown[param_name] = {"$optional": keys if len(keys) > 1 else keys[0]} if optional else (
@@ -172,6 +178,24 @@ class GoldIndex:
             *_value_arrays(values, self.codes),
         )
 
+
+
+def _other_end_convention(alternatives, canons, convention):
+    """When the tool's end-of-range convention is known, a day given in the other convention
+    is accepted too: an inclusive gold end 03-12 also accepts 03-13, an exclusive one 03-11."""
+    if convention not in ("inclusive", "exclusive"):
+        return alternatives, canons
+    step = MINUTES_PER_DAY if convention == "inclusive" else -MINUTES_PER_DAY
+    extra_raw, extra = [], []
+    for raw, canon in zip(alternatives, canons):
+        start, end, granularity = canon.interval
+        if granularity != DAY_INDEX or end - start != MINUTES_PER_DAY:
+            continue
+        moved = (start + step, end + step, granularity)
+        other = "exclusive" if convention == "inclusive" else "inclusive"
+        extra_raw.append(f"{raw} {'+' if step > 0 else '-'}1 day ({other} end)")
+        extra.append(Canon(f"t:{moved[0]}/{moved[1]}/{moved[2]}", moved, canon.flags, "temporal.other_end_convention"))
+    return alternatives + extra_raw, canons + extra
 
 
 def _value_arrays(canons, codes: Codebook):

@@ -11,6 +11,7 @@ class Options:
     reference_time: str | None = None   # default for gold rows without one
     timezone: str = "Asia/Shanghai"
     temporal_format: str = "lenient"    # strict: a raw relative expression is a temporal error
+    range_end: str | None = None        # inclusive | exclusive: the tools' end-of-range convention
     fuzzy_high: float = 90.0            # rapidfuzz ratio at or above: equal
     fuzzy_low: float = 60.0             # below: different; between: undecided
     batch_size: int = 65536

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 import orjson
 
 from scorer import vocab
+from scorer.rules import read_toml
 
 _DATE_NAME = re.compile(r"(^|_)(date|day|birthday|deadline)s?($|_)|日期", re.I)
 _DATETIME_NAME = re.compile(r"(^|_)(datetime|timestamp|time|start|end|departure|arrival)($|_)|时间", re.I)
@@ -129,6 +130,18 @@ def param_for(tools: dict, tool: str, name: str, gold_value) -> tuple:
             param = replace(param, kind=infer_kind(name, gold_value))
         return param, True
     return Param(kind=infer_kind(name, gold_value)), declared is None
+
+
+def range_role(name: str) -> str | None:
+    """"start" or "end" when a parameter name marks one end of a time range (start_date,
+    end_time, to_date), else None; the words are data in rules/ranges.toml."""
+    words = read_toml("ranges.toml")
+    parts = name.lower().replace("-", "_").split("_")
+    if any(word in parts for word in words["end_words"]):
+        return "end"
+    if any(word in parts for word in words["start_words"]):
+        return "start"
+    return None
 
 
 def _looks_temporal(name, gold_value) -> bool:

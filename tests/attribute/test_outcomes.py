@@ -111,3 +111,39 @@ def test_enum_compares_case_insensitively_and_through_scoped_aliases():
     from scorer.schema import Param
     economy = canonical(Param(kind="enum"), "经济舱", Context(None, "search_flights", "cabin_class"))
     assert economy.key == canonical(Param(kind="enum"), "economy", Context(None, "search_flights", "cabin_class")).key
+
+
+RANGE_TOOL = "list_events"
+
+
+def _range_verdict(predicted_end, **options):
+    gold = [call(RANGE_TOOL, start_date="2026-03-10", end_date="2026-03-12")]
+    return verdict(gold, [call(RANGE_TOOL, start_date="2026-03-10", end_date=predicted_end)], **options)
+
+
+def test_range_end_in_the_other_convention_is_a_named_temporal_error_by_default():
+    v = _range_verdict("2026-03-13")
+    assert (v["outcome"], v["subtype"], v["argument"]) == ("param_error", "temporal", "end_date")
+    assert "slip: inclusive_exclusive_end" in v["detail"]
+
+
+def test_range_end_convention_from_an_option_accepts_the_other_convention():
+    assert _range_verdict("2026-03-13", range_end="inclusive")["outcome"] == "correct"
+    assert _range_verdict("2026-03-11", range_end="exclusive")["outcome"] == "correct"
+    # a day further is still wrong, and a start date is never shifted
+    assert _range_verdict("2026-03-14", range_end="inclusive")["subtype"] == "temporal"
+    wrong_start = verdict([call(RANGE_TOOL, start_date="2026-03-10", end_date="2026-03-12")],
+                          [call(RANGE_TOOL, start_date="2026-03-11", end_date="2026-03-12")], range_end="inclusive")
+    assert wrong_start["argument"] == "start_date"
+
+
+def test_range_end_convention_from_the_schema():
+    from helpers import verdicts_for
+    import json
+    tool = {"name": RANGE_TOOL, "parameters": {"type": "object", "properties": {
+        "start_date": {"type": "string", "format": "date"},
+        "end_date": {"type": "string", "format": "date", "x-inclusive-end": False}}}}
+    gold = [{"id": "r", "gold_calls": [call(RANGE_TOOL, start_date="2026-03-10", end_date="2026-03-13")],
+             "tools": json.dumps([tool])}]
+    got = verdicts_for(gold, [{"id": "r", "calls": [call(RANGE_TOOL, start_date="2026-03-10", end_date="2026-03-12")]}])
+    assert got[("m", "r")]["outcome"] == "correct"
