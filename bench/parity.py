@@ -1,23 +1,33 @@
-"""Parity of callscore with BFCL's own AST checker, on the same rows.
+"""Parity of callscore with BFCL's AST checker and ACEBench's rules, on the same rows.
 
-    python bench/parity.py [--peers ../shared/peers] [--variants 4] [--seed 0]
+    python bench/parity.py [--peers ../shared/peers] [--variants 4] [--seed 0] [--skip real|perturbed|acebench]
 
-Two sets of rows:
-1. Real results: the 16 models x 5 categories of ../shared/peers/bfcl-2024-08. BFCL's verdicts
-   are its published score files (a row absent from a score file was judged valid); nothing
-   of BFCL runs for them.
-2. Perturbed gold: each AST question's gold answer turned into a prediction and perturbed in
-   seeded ways (a value changed, an argument dropped or added, a call dropped or repeated,
+Three sets of rows:
+1. BFCL real results: the 16 models x 5 categories of ../shared/peers/bfcl-2024-08. BFCL's
+   verdicts are its published score files (a row absent from a score file was judged valid).
+2. BFCL perturbed gold: each AST question's gold answer turned into a prediction and perturbed
+   in seeded ways (a value changed, an argument dropped or added, a call dropped or repeated,
    ...). BFCL's checker judges them in its own virtual environment, bench/.venv-bfcl, created
    on first use with the `bfcl-eval` wheel only (`--no-deps`): the AST checker needs nothing
    but the standard library and its own package, except `constants.model_config`, which
    imports every provider SDK only to read `underscore_to_dot`; the driver replaces that one
    module by a stub answering False (the perturbed predictions use declared names).
    callscore's environment never sees bfcl-eval.
+3. ACEBench normal rows (zh and en), perturbed the same way. No ACEBench checker package
+   exists, so its rules are RE-IMPLEMENTED here (ace_check), from its paper/README as far as
+   they are stated: the number of calls, the function names, the set of parameter names and
+   every value must match one of the possible answers exactly, after a light normalization of
+   strings (lower case; spaces and `,./-_*^` removed, the BFCL rule ACEBench's checker
+   descends from); int and float compare as numbers, booleans only with booleans, lists in
+   order, objects key by key; calls pair in any order.
 
-For both it prints a confusion table (BFCL valid/invalid x callscore outcome) and, per class
-of disagreement, its count, two examples, and which side is right and why. A class is a
-deliberate difference (docs/deliberate_differences.md) when a named rule below explains it.
+For each it prints a confusion table (benchmark valid/invalid x callscore outcome; rows callscore
+leaves undecided in their own column), the agreement (a) on all rows, (b) without rows a
+deliberate difference covers, (c) without undecided rows, (d) without both, per model (or per
+perturbation) and in total, and every class of disagreement with its kind, count, reason and two
+examples. Kinds: deliberate (a named rule of docs/deliberate_differences.md, tested in
+tests/io/test_deliberate_differences.py), defect (callscore is wrong: a proposal, xfail test),
+undecided (left to a judge; never counted as agreement).
 """
 
 import argparse
@@ -235,8 +245,10 @@ def ace_standardize(text: str) -> str:
 
 
 def ace_equal(predicted, gold) -> bool:
-    """Exact equality after ace_standardize on strings; int and float compare as numbers,
+    """Exact equality after ace_standardize on strings; null only with null; int and float compare as numbers,
     booleans only with booleans; lists item by item in order; objects key by key."""
+    if gold is None or predicted is None:
+        return gold is predicted
     if isinstance(gold, bool) or isinstance(predicted, bool):
         return isinstance(gold, bool) and isinstance(predicted, bool) and gold == predicted
     if isinstance(gold, (int, float)) and isinstance(predicted, (int, float)):
@@ -488,6 +500,10 @@ BFCL_CLASSES = (
     Class("calls_without_brackets", "deliberate",
           "callscore: `f(a=1)` without the surrounding [ ] is a call; BFCL's prompt format demands the list",
           lambda r: not r.valid and _decoder(r) and "has no attribute 'elts'" in r.text()),
+    Class("lenient_call_reading", "deliberate",
+          "callscore: its parser reads calls BFCL's per-model decoder rejects (chat-template tokens before "
+          "the list, markdown `\\_` escapes, {'name', 'parameters'} objects)",
+          lambda r: not r.valid and _decoder(r) and r.ours),
     Class("calls_in_prose", "deliberate",
           "callscore: calls written out in a prose reply are calls; BFCL reads the whole text as no call",
           lambda r: r.valid and r.label.startswith("over_recall") and "unreadable" not in (r.verdict["detail"] or "")),
@@ -501,9 +517,10 @@ BFCL_CLASSES = (
     Class("scalar_strings_coerced", "deliberate",
           "callscore: \"18\" for an integer, \"true\" for a boolean, 25 for \"25\" compare as the same value",
           lambda r: not r.valid and r.ours and ("type_error:simple" in r.sub_errors() or _stringified_scalar(r))),
-    Class("gold_optional_over_schema_required", "deliberate",
-          "callscore: the possible answer allows omitting it (\"\"), which wins over the schema's `required`",
-          lambda r: not r.valid and r.ours and _optional_in_answer(r)),
+    Class("gold_over_schema", "deliberate",
+          "callscore: where possible answer and schema disagree the answer wins (\"\" lets a `required` "
+          "parameter be omitted; a parameter the answer lists is not `unexpected`)",
+          lambda r: not r.valid and r.ours and (_optional_in_answer(r) or "Unexpected parameter" in r.text())),
     Class("schema_default_argument", "deliberate",
           "callscore: an argument the gold leaves out, given with the schema's default value, is harmless",
           lambda r: not r.valid and r.ours and r.kind == "extra_default_arg"),

@@ -39,6 +39,7 @@ def lint(table: pa.Table, path, options: Options) -> list:
     index = GoldIndex(table, path, options, Codebook(), Codebook(), Codebook())
     raw_tools = table["tools"].to_pylist() if "tools" in table.column_names else [None] * table.num_rows
     queries = table["query"].to_pylist() if "query" in table.column_names else [None] * table.num_rows
+    times = table["reference_time"].to_pylist() if "reference_time" in table.column_names else [None] * table.num_rows
     findings = []
     by_query = defaultdict(list)
     for number, (gold, tools_json, query) in enumerate(zip(index.rows, raw_tools, queries), start=1):
@@ -72,14 +73,17 @@ def lint(table: pa.Table, path, options: Options) -> list:
                         findings.append((number, gold.id, "gold_calls",
                                          f"{name}.{param_name}: temporal value {raw!r} does not resolve"))
         if query:
-            by_query[query].append((number, gold))
-    for query, rows in by_query.items():
-        if len(rows) > 1:
-            labels = {gold.normalized for _n, gold in rows}
-            kind = "duplicate" if len(labels) == 1 else "conflicting"
-            first = rows[0][1].id
-            for number, gold in rows[1:]:
-                findings.append((number, gold.id, "query", f"{kind} instance of {first} (same query)"))
+            by_query[query].append((number, gold, times[number - 1]))
+    for rows in by_query.values():
+        for position, (number, gold, moment) in enumerate(rows):
+            for earlier_number, earlier, earlier_moment in rows[:position]:
+                if earlier.normalized == gold.normalized:
+                    findings.append((number, gold.id, "query", f"duplicate of {earlier.id}: same query, same gold"))
+                    break
+                if moment == earlier_moment:
+                    findings.append((number, gold.id, "gold_calls",
+                                     f"conflicts with {earlier.id}: same query and reference time, other gold"))
+                    break
     return sorted(findings, key=lambda finding: finding[0])
 
 

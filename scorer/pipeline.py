@@ -41,6 +41,7 @@ class Result:
     rules_hash: str = ""
     judge_rows: int = 0                       # undecided rows exported for a judge
     judge_tokens: int = 0                     # their estimated prompt tokens
+    judge_file: str | None = None
 
     def notes(self) -> list:
         """One line per thing a user must know about the input."""
@@ -52,8 +53,9 @@ class Result:
             lines.append(f"{self.missing_predictions} gold id(s) had no prediction for a model: "
                          "scored as empty predictions")
         if self.judge_rows:
-            lines.append(f"{self.judge_rows} undecided row(s) exported for a judge "
-                         f"(about {self.judge_tokens} prompt tokens)")
+            lines.append(f"{self.judge_rows} undecided row(s) would go to a judge, about {self.judge_tokens} "
+                         "prompt tokens" + (f" (written to {self.judge_file})" if self.judge_file else
+                                            " (--undecided FILE writes them)"))
         for number, reason in self.unreadable_lines[:_FIRST_IDS_SHOWN]:
             lines.append(f"prediction line {number} unreadable, skipped: {reason}")
         if len(self.unreadable_lines) > _FIRST_IDS_SHOWN:
@@ -304,6 +306,7 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
     if writer:
         writer.close()
     scorer.result.judge_rows, scorer.result.judge_tokens = judge.close()
+    scorer.result.judge_file = str(undecided) if undecided else None
     scorer.result.unreadable_lines = unreadable.lines
     return scorer.result
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from scorer.errors import InputError
-from scorer.tables import CALLS, GOLD_FIXED, PREDICTIONS
+from scorer.tables import GOLD_FIXED, PREDICTIONS
 
 # BFCL's parameter type names -> JSON Schema. `any` becomes an unconstrained schema (BFCL's
 # own OpenAPI export says "string", but its checker accepts any value for it).

@@ -33,16 +33,18 @@ def test_gold_against_itself_is_all_correct():
 
 def test_every_prediction_gets_its_intended_verdict(tmp_path):
     score("-o", tmp_path / "v.parquet", "-q")
-    got = {(r["model"], r["id"]): (r["outcome"], r["subtype"]) for r in pq.read_table(tmp_path / "v.parquet").to_pylist()}
+    got = {(r["model"], r["id"]): (r["outcome"], r["subtype"], r["decided"])
+           for r in pq.read_table(tmp_path / "v.parquet").to_pylist()}
     lines = (EXAMPLES / "intended.jsonl").read_text(encoding="utf-8").splitlines()
     # rows with no intended outcome are the ids gold does not have: reported and skipped
     intended = [row for row in map(json.loads, lines) if row["outcome"] is not None]
     assert all((row["model"], row["id"]) not in got for row in map(json.loads, lines) if row["outcome"] is None)
-    mismatches = [(i["model"], i["id"], (i["outcome"], i["subtype"]), got.get((i["model"], i["id"])))
-                  for i in intended if got.get((i["model"], i["id"])) != (i["outcome"], i["subtype"])]
+    mismatches = [(i["model"], i["id"], (i["outcome"], i["subtype"], i["decided"]), got.get((i["model"], i["id"])))
+                  for i in intended if got.get((i["model"], i["id"])) != (i["outcome"], i["subtype"], i["decided"])]
     assert mismatches == []
     assert len(intended) >= 450
-    assert {o for o, _s in got.values()} == {"correct", "miss_recall", "param_error", "over_recall"}
+    assert {o for o, _s, _d in got.values()} == {"correct", "miss_recall", "param_error", "over_recall"}
+    assert sum(not decided for _o, _s, decided in got.values()) >= 3
 
 
 def test_jsonl_and_parquet_inputs_agree(tmp_path):
@@ -79,3 +81,16 @@ def test_summary_prints_every_model():
     output = score().output
     for model in ("qiming-7b", "tianshu-13b", "zhiyuan-72b"):
         assert model in output
+
+
+def test_undecided_rows_are_exported_for_a_judge(tmp_path):
+    result = score("--undecided", tmp_path / "judge.jsonl")
+    records = [json.loads(line) for line in (tmp_path / "judge.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert {(r["model"], r["id"]) for r in records} == {
+        ("tianshu-13b", "ex-027"), ("tianshu-13b", "ex-148"), ("qiming-7b", "ex-144")}
+    by_id = {r["id"]: r for r in records}
+    assert by_id["ex-027"]["predicted_calls"][0]["arguments"]["title"] == "项目周例会"  # as the model wrote it
+    assert "fuzzy band" in by_id["ex-027"]["uncertain_reason"]
+    assert "schema does not define" in by_id["ex-144"]["uncertain_reason"]
+    assert all(r["prompt"] and r["estimated_tokens"] > 0 for r in records)
+    assert "3 undecided row(s) would go to a judge" in result.output
