@@ -66,6 +66,14 @@ def cli():
               help="Write the summary (.json, .csv or .md).")
 @click.option("--undecided", "undecided_path", type=click.Path(dir_okay=False),
               help="Write one judge-ready record per undecided row (.jsonl), prompt included.")
+@click.option("--gold-format", type=click.Choice(["auto", "callscore", "bfcl", "acebench"]), default="auto",
+              show_default=True, help="Format of GOLD; auto detects it where unambiguous.")
+@click.option("--pred-format", default="auto", show_default=True, metavar="FORMAT",
+              help="Format of PREDICTIONS: auto, callscore, bfcl, acebench, openai, responses, anthropic, "
+                   "gemini, qwen or provider (detected per record).")
+@click.option("--renamed-dots", is_flag=True,
+              help="BFCL results of an API that forbids dots in function names: read math_factorial "
+                   "as the declared math.factorial.")
 @click.option("--by", multiple=True, metavar="COLUMN", help="Also summarize per value of a gold column (repeatable).")
 @time_options
 @click.option("--temporal-format", type=click.Choice(["lenient", "strict"]), default="lenient", show_default=True,
@@ -82,7 +90,7 @@ def cli():
               help="Processes scoring batches in parallel; results are identical to --jobs 1.")
 @click.option("--precision", type=click.IntRange(0, 6), default=1, show_default=True, help="Decimals of percentages.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
-def run(predictions, gold, out, summary_path, undecided_path, by, reference_time, timezone, temporal_format, range_end,
+def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_format, renamed_dots, by, reference_time, timezone, temporal_format, range_end,
         fuzzy_high, fuzzy_low, batch_size, jobs, precision, quiet):
     """Score PREDICTIONS against GOLD (.parquet, .jsonl or .json) and print the summary.
 
@@ -100,7 +108,8 @@ def run(predictions, gold, out, summary_path, undecided_path, by, reference_time
     try:
         with Progress(enabled=not quiet and sys.stderr.isatty(), total=pipeline.count_rows(predictions)) as progress:
             result = pipeline.score_files(predictions, gold, options, out=out, by=by, undecided=undecided_path,
-                                          progress=progress.advance)
+                                          progress=progress.advance, gold_format=gold_format,
+                                          pred_format=pred_format, renamed_dots=renamed_dots)
     except ValueError as error:  # options the loaders reject (an unknown timezone)
         raise InputProblem(str(error)) from None
     rows = result.tally.rows()

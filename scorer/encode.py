@@ -28,6 +28,44 @@ DAY_INDEX = GRANULARITIES.index("day")
 _CONTEXT_KINDS = TEMPORAL_KINDS + ("object", "array")  # kinds whose value depends on the reference time
 
 
+_OMITTED = object()
+MAX_ALTERNATIVES = 256
+
+
+def expand_alternatives(value) -> list:
+    """The concrete values a gold value stands for: `{"$any": [...]}` anywhere (top level or
+    nested in objects and arrays) and `{"$optional": v}` inside objects (the key may be left
+    out), expanded once per gold row so that the matcher only compares concrete values."""
+    if isinstance(value, dict) and set(value) == {"$any"}:
+        if not isinstance(value["$any"], list) or not value["$any"]:
+            raise ValueError("$any needs a non-empty list")
+        found = [concrete for option in value["$any"] for concrete in expand_alternatives(option)]
+    elif isinstance(value, dict):
+        choices = []
+        for key, item in sorted(value.items()):
+            if isinstance(item, dict) and set(item) == {"$optional"}:
+                choices.append([(key, _OMITTED)] + [(key, v) for v in expand_alternatives(item["$optional"])])
+            else:
+                choices.append([(key, v) for v in expand_alternatives(item)])
+        found = [{k: v for k, v in combination if v is not _OMITTED} for combination in _product(choices)]
+    elif isinstance(value, list):
+        found = [list(combination) for combination in _product([expand_alternatives(item) for item in value])]
+    else:
+        found = [value]
+    if len(found) > MAX_ALTERNATIVES:
+        raise ValueError(f"more than {MAX_ALTERNATIVES} alternatives; list fewer")
+    return found
+
+
+def _product(choices):
+    combinations = [[]]
+    for options in choices:
+        combinations = [done + [option] for done in combinations for option in options]
+        if len(combinations) > MAX_ALTERNATIVES:
+            raise ValueError(f"more than {MAX_ALTERNATIVES} alternatives; list fewer")
+    return combinations
+
+
 class Codebook:
     """Strings -> dense integer codes, first come first served (codes never leave a process)."""
 
@@ -132,9 +170,10 @@ class GoldIndex:
                 optional = isinstance(raw, dict) and set(raw) == {"$optional"}
                 if optional:
                     raw = raw["$optional"]
-                alternatives = raw["$any"] if isinstance(raw, dict) and set(raw) == {"$any"} else [raw]
-                if not isinstance(alternatives, list) or not alternatives:
-                    self._fail(row, "gold_calls", f"{name}.{param_name}: $any needs a non-empty list")
+                try:
+                    alternatives = expand_alternatives(raw)
+                except ValueError as error:
+                    self._fail(row, "gold_calls", f"{name}.{param_name}: {error}")
                 param, _known = param_for(tools, name, param_name, alternatives[0])
                 params[(name, param_name)] = param
                 context = self.context(reference, name, param_name, param)
@@ -321,14 +360,16 @@ class PredictionEncoder:
 
 def pair_status(param: Param, gold: Canon, pred: Canon, options) -> int:
     """The policy for values whose keys differ: numbers within the parameter's tolerance are
-    equal; free text at or above `fuzzy_high` is equal, below `fuzzy_low` different, and in
-    between undecided."""
+    equal; free text at or above `fuzzy_high` is equal when it has as many words (a typo),
+    below `fuzzy_low` different, and otherwise undecided."""
     if gold.flags & TOLERANCE and pred.flags & TOLERANCE:
         return m.PAIR_EQUAL if abs(gold.number - pred.number) <= param.tolerance else m.PAIR_DIFFERENT
     if gold.flags & FUZZY and pred.flags & FUZZY:
         score = text_similarity(gold, pred)
-        if score >= options.fuzzy_high:
+        if score >= options.fuzzy_high and len(gold.key.split()) == len(pred.key.split()):
             return m.PAIR_EQUAL
+        if score >= options.fuzzy_high:
+            return m.PAIR_UNCERTAIN  # a word added or dropped is no typo: a judge decides
         return m.PAIR_DIFFERENT if score < options.fuzzy_low else m.PAIR_UNCERTAIN
     return m.PAIR_DIFFERENT
 

@@ -26,7 +26,8 @@ class Unreadable:
     lines: list = field(default_factory=list)
 
 
-def _check_path(path) -> Path:
+def check_path(path) -> Path:
+    """The path, if it exists and its extension is one callscore reads; else InputError."""
     path = Path(path)
     if path.suffix.lower() not in EXTENSIONS:
         raise InputError(path, f"unknown extension {path.suffix or '(none)'!r}; use .parquet, .jsonl or .json")
@@ -84,7 +85,7 @@ def _read_json_records(path: Path, unreadable: Unreadable | None):
 
 def read_gold_table(path) -> pa.Table:
     """The gold file as one table with at least `id` and `gold_calls`; ids unique."""
-    path = _check_path(path)
+    path = check_path(path)
     if path.suffix.lower() == ".parquet":
         table = pq.read_table(path)
     else:
@@ -117,7 +118,7 @@ def _as_string_ids(path, column):
 def iter_prediction_batches(path, batch_size: int = 65536, unreadable: Unreadable | None = None):
     """Yield (first row number, RecordBatch) over the predictions, each batch with `id`,
     `model` and whichever of `calls` / `output` the file has."""
-    path = _check_path(path)
+    path = check_path(path)
     if path.suffix.lower() == ".parquet":
         parquet = pq.ParquetFile(path)
         names = parquet.schema_arrow.names

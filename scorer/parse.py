@@ -90,7 +90,7 @@ _MAX_TRIMMED_LINES = 60  # how many trailing lines may be dropped in search of a
 _NAME = r"(?:[A-Za-z_]|\\_)(?:[\w.]|\\_)*"
 _PY_BRACKETED = re.compile(r"\[\s*" + _NAME + r"\s*\(")
 _PY_BARE = re.compile(_NAME + r"\((?=\s*(?:\)|" + _NAME + r"\s*=))")
-_PY_BARE_POSITIONAL = re.compile(_NAME + r"\((?=\s*['\"\[{])")
+_PY_BARE_POSITIONAL = re.compile(_NAME + r"\((?=\s*(?:['\"\[{]|(?:None|True|False)\b))")
 _CALL_KEY = re.compile(r"""["'](?:name|func|function|tool_calls|arguments|parameters)["']\s*:""")
 _LEADING_TOKENS = re.compile(r"^(?:\s*(?:<\|[\w-]+\|>|\[TOOL_CALLS\]))+")
 _FENCE = re.compile(r"```[\w+.-]*[^\S\n]*\n?(.*?)(?:```|\Z)", re.DOTALL)
@@ -272,6 +272,10 @@ def _literal(node, label: str, identifiers: bool = False):
         return _JSON_NAMES.get(node.id, node.id)
     if isinstance(node, ast.Set):
         raise _Unreadable(f"{label} is a set, which has no JSON form")
+    if identifiers and not isinstance(node, ast.Call):
+        # another expression inside a Python call (`data['sales']`, `25/1`) passes its own
+        # source text, never evaluated: what BFCL's gold expects; a nested call stays unread
+        return ast.unparse(node)
     raise _Unreadable(f"{label} is not a literal ({ast.unparse(node)[:40]})")
 
 

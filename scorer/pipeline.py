@@ -18,6 +18,7 @@ import pyarrow.parquet as pq
 from scorer import __version__, load
 from scorer.aggregate import Tally
 from scorer.attribute import Attributor
+from scorer.io import formats
 from scorer.encode import Codebook, GoldIndex, PredictionEncoder
 from scorer.match import IMPLEMENTATION, match
 from scorer.options import Options
@@ -275,15 +276,37 @@ def calls_text(calls: pa.Array) -> pa.Array:
     return pc.binary_join(pa.ListArray.from_arrays(offsets, joined, mask=calls.is_null()), "\x1e")
 
 
+def read_gold(path, fmt="auto") -> pa.Table:
+    """A gold file in callscore's own format or a benchmark's (BFCL, ACEBench), as a table."""
+    load.check_path(path)
+    fmt = formats.detect_gold(path) if fmt == "auto" else fmt
+    return load.read_gold_table(path) if fmt == "callscore" else formats.read_gold(path, fmt)
+
+
+def read_prediction_batches(path, fmt, gold_path, batch_size, unreadable, renamed_dots=False):
+    """Prediction batches: callscore's own files are streamed; other formats (BFCL results,
+    provider response dumps) are read by their adapter, then cut into batches."""
+    load.check_path(path)
+    fmt = formats.detect_predictions(path) if fmt == "auto" else fmt
+    if fmt == "callscore":
+        yield from (batch for _first, batch in load.iter_prediction_batches(path, batch_size, unreadable))
+        return
+    table = formats.read_predictions(path, fmt, gold_path=gold_path, unreadable=unreadable,
+                                     renamed_dots=renamed_dots)
+    for batch in table.to_batches(max_chunksize=batch_size):
+        yield load.prediction_batch(path, batch)
+
+
 def score_files(predictions_path, gold_path, options: Options = Options(), out=None, by=(),
-                undecided=None, progress=None) -> Result:
+                undecided=None, progress=None, gold_format="auto", pred_format="auto",
+                renamed_dots=False) -> Result:
     """Score a predictions file against a gold file, batch by batch; write verdicts to `out`
     and judge-ready records of the undecided rows to `undecided` if given. `progress(rows)` is
-    called after each batch."""
-    gold_table = load.read_gold_table(gold_path)
-    scorer = Scorer(gold_table, gold_path, options, by)
+    called after each batch. Formats other than callscore's are read by scorer.io adapters."""
+    scorer = Scorer(read_gold(gold_path, gold_format), gold_path, options, by)
     unreadable = load.Unreadable()
-    batches = (batch for _first, batch in load.iter_prediction_batches(predictions_path, options.batch_size, unreadable))
+    batches = read_prediction_batches(predictions_path, pred_format, gold_path, options.batch_size, unreadable,
+                                      renamed_dots)
     writer = VerdictWriter(out, metadata(options)) if out else None
     judge = JudgeSink(undecided)
     try:

@@ -38,3 +38,48 @@ def test_every_command_has_help():
         result = runner.invoke(cli, [name, "--help"])
         assert result.exit_code == 0, name
         assert command.help, f"{name} has no help text"
+
+
+DATA = __import__("pathlib").Path(__file__).resolve().parents[1] / "data"
+
+
+def test_provider_dump_scored_directly(tmp_path):
+    gold = tmp_path / "gold.jsonl"
+    rows = [
+        {"id": "flight-1", "gold_calls": [{"name": "search_flights", "arguments": {
+            "origin": "PEK", "destination": "SHA", "date": "2026-03-11", "cabin": "economy"}}]},
+        {"id": "flight-2", "gold_calls": [{"name": "search_flights", "arguments": {"origin": "PEK", "destination": "CAN"}}]},
+        {"id": "flight-3", "gold_calls": [{"name": "search_flights", "arguments": {"origin": "PEK"}}]},
+    ]
+    gold.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    out = tmp_path / "v.jsonl"
+    result = CliRunner().invoke(cli, [str(DATA / "outputs" / "anthropic.jsonl"), str(gold), "-o", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    verdicts = {v["id"]: v for v in map(json.loads, out.read_text(encoding="utf-8").splitlines())}
+    assert verdicts["flight-1"]["outcome"] == "correct"
+    assert (verdicts["flight-2"]["outcome"], verdicts["flight-2"]["subtype"]) == ("over_recall", "extra_call")
+    assert verdicts["flight-3"]["subtype"] == "no_call"
+
+
+def test_bfcl_files_scored_directly(tmp_path):
+    questions = DATA / "bfcl" / "v1" / "gorilla_openfunctions_v1_test_simple.json"
+    first = json.loads(questions.read_text().splitlines()[0])
+    answer = json.loads((DATA / "bfcl" / "v1" / "possible_answer" / questions.name).read_text().splitlines()[0])
+    name, accepted = next(iter(answer["ground_truth"].items()))
+    arguments = {key: values[0] for key, values in accepted.items() if values and values[0] != ""}
+    results = tmp_path / "gorilla_openfunctions_v1_test_simple_result.json"
+    results.write_text(json.dumps({"id": first["id"], "result": [{name: json.dumps(arguments)}]}) + "\n")
+    result = CliRunner().invoke(cli, [str(results), str(questions), "--pred-format", "bfcl", "--gold-format", "bfcl",
+                                      "-o", str(tmp_path / "v.jsonl"), "-q"])
+    assert result.exit_code == 0, result.output
+    verdict = json.loads((tmp_path / "v.jsonl").read_text().splitlines()[0])
+    assert (verdict["id"], verdict["outcome"]) == (first["id"], "correct")
+
+
+def test_ambiguous_or_unknown_format_asks_for_the_option(tmp_path):
+    gold = tmp_path / "g.jsonl"
+    gold.write_text(json.dumps({"id": "1", "answer": 3}) + "\n")
+    preds = tmp_path / "p.jsonl"
+    preds.write_text(json.dumps({"id": "1", "calls": []}) + "\n")
+    result = CliRunner().invoke(cli, [str(preds), str(gold)])
+    assert result.exit_code == 2 and "--gold-format" in result.output

@@ -1,6 +1,6 @@
 """callscore's behaviour on each deliberate difference of docs/deliberate_differences.md, shown
-through score_tables on tiny gold/prediction pairs; and, marked xfail(strict), the behaviour
-bench/parity.py found wrong (proposals to the scorer, see docs/parity.md)."""
+through score_tables on tiny gold/prediction pairs; and the defects bench/parity.py found, each
+with the case that failed before its fix (see docs/parity.md)."""
 
 import json
 
@@ -164,37 +164,28 @@ def test_bfcl_misplaced_param(tmp_path):
     assert decided_correct(score_tables(predictions, gold).verdicts.to_pylist()[0])
 
 
-# --- defects found by bench/parity.py: proposals to the scorer (xfail until implemented) -------
+# --- defects bench/parity.py found, fixed in the scorer: each case failed before its fix -------
 
-@pytest.mark.xfail(reason="proposal any_inside_object: $any nested in an object argument is not honoured",
-                   strict=True)
 def test_any_inside_an_object_argument():
     gold = [call("fetch_records", conditions={"school": {"$any": ["Bluebird High School", "Bluebird HS"]}})]
     assert decided_correct(verdict(gold, [call("fetch_records", conditions={"school": "Bluebird HS"})]))
 
 
-@pytest.mark.xfail(reason="proposal underscore_as_space: `_` should fold to a space in text values", strict=True)
 def test_underscore_as_space():
     gold = [call("area_under_curve", function="f", fields=["total points", "win rate"])]
     assert decided_correct(verdict(gold, [call("area_under_curve", function="f", fields=["total_points", "win_rate"])]))
 
 
-@pytest.mark.xfail(reason="proposal expression_argument: a non-literal argument should read as its source text",
-                   strict=True)
 def test_expression_argument_reads_as_its_source_text():
     gold = [call("fetch_records", x="data['sales']")]
     assert decided_correct(verdict(gold, output="[fetch_records(x=data['sales'])]"))
 
 
-@pytest.mark.xfail(reason="proposal bare_call_with_positional_argument: a call attempt, so over recall",
-                   strict=True)
 def test_bare_call_with_positional_argument_on_a_no_call_row():
     row = verdict([], output="\n\nget_weather(None, city='Paris', unit=None)")
     assert row["outcome"] == "over_recall"
 
 
-@pytest.mark.xfail(reason="proposal fuzzy_accepts_added_word: an added word should not be >= 90 equal",
-                   strict=True)
 def test_added_word_is_not_fuzzy_equal():
     gold = [call("fetch_records", path="/company/projects/2023/strategy")]
     assert not decided_correct(verdict(gold, [call("fetch_records", path="/company/projects/2023/strategy zzz")]))
