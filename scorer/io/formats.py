@@ -83,6 +83,8 @@ def detect_gold(path) -> str:
     if not candidates and "ground_truth" in first:
         raise InputError(path, "this is an answer file: give the question/data file as gold "
                                "(its possible_answer/ file is found beside it)")
+    if not candidates and "id" in first:
+        return "callscore"  # an id and no benchmark's keys: callscore's loader names what is missing
     if len(candidates) != 1:
         raise _ask(path, "gold", candidates)
     return candidates[0]

@@ -78,7 +78,7 @@ def test_bfcl_files_scored_directly(tmp_path):
 
 def test_ambiguous_or_unknown_format_asks_for_the_option(tmp_path):
     gold = tmp_path / "g.jsonl"
-    gold.write_text(json.dumps({"id": "1", "answer": 3}) + "\n")
+    gold.write_text(json.dumps({"key": "1", "answer": 3}) + "\n")
     preds = tmp_path / "p.jsonl"
     preds.write_text(json.dumps({"id": "1", "calls": []}) + "\n")
     result = CliRunner().invoke(cli, [str(preds), str(gold)])

@@ -73,10 +73,16 @@ def test_answer_file_given_as_gold_is_explained():
 
 
 def test_unknown_gold_shape_asks_for_the_format(tmp_path):
-    path = write_lines(tmp_path / "gold.jsonl", [{"id": "1", "prompt": "hi"}])
+    path = write_lines(tmp_path / "gold.jsonl", [{"key": "1", "prompt": "hi"}])
     with pytest.raises(InputError, match="--gold-format") as error:
         read_gold(path)
     assert str(path) in str(error.value)
+
+
+def test_a_row_with_an_id_but_no_gold_calls_is_callscore_missing_a_column(tmp_path):
+    path = write_lines(tmp_path / "gold.jsonl", [{"id": "1", "prompt": "hi"}])
+    with pytest.raises(InputError, match="field gold_calls: missing column"):
+        read_gold(path)
 
 
 def test_ambiguous_gold_asks_for_the_format(tmp_path):
