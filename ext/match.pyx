@@ -26,6 +26,7 @@ cdef enum:
     DIFF_VALUE = 3
     DIFF_TEMPORAL = 4
     UNCERTAIN = 5
+    UNKNOWN_ARG = 6
     PAIR_EQUAL = 0
     PAIR_UNCERTAIN = 1
     PAIR_DIFFERENT = 2
@@ -39,6 +40,7 @@ cdef enum:
     E_UNCERTAIN = 7
     E_EXTRA_CALL = 8
     E_OVER_RECALL = 9
+    E_UNKNOWN_ARG = 10
     O_CORRECT = 0
     O_MISS_RECALL = 1
     O_PARAM_ERROR = 2
@@ -58,8 +60,8 @@ cdef enum:
     MAX_EXACT_CANDIDATES = 12
     PAIR_SCORE = 65536
 
-assert (MAX_EXACT_CANDIDATES, PAIR_SCORE, E_OVER_RECALL, S_EXTRA_CALL) == (
-    _twin.MAX_EXACT_CANDIDATES, _twin.PAIR_SCORE, _twin.E_OVER_RECALL, _twin.S_EXTRA_CALL)
+assert (MAX_EXACT_CANDIDATES, PAIR_SCORE, E_UNKNOWN_ARG, S_EXTRA_CALL, UNKNOWN_ARG) == (
+    _twin.MAX_EXACT_CANDIDATES, _twin.PAIR_SCORE, _twin.E_UNKNOWN_ARG, _twin.S_EXTRA_CALL, _twin.UNKNOWN_ARG)
 
 
 cdef struct ArgError:
@@ -171,7 +173,7 @@ cdef void compare_call_c(const Arrays* a, int64_t g_call, int64_t p_call, vector
     for p_arg in range(p_first, p_last):
         if used[p_arg - p_first] or a.p_val_flags[p_arg] & IS_DEFAULT:
             continue
-        err.status = UNCERTAIN if a.p_val_flags[p_arg] & UNKNOWN_PARAM else EXTRA
+        err.status = UNKNOWN_ARG if a.p_val_flags[p_arg] & UNKNOWN_PARAM else EXTRA
         err.g_arg = -1
         err.p_arg = p_arg
         found.push_back(err)
@@ -269,14 +271,15 @@ def match(gold, pred, pair_keys, pair_status, strict_relative=False):
     cdef int64_t g_row, g_first, g_last, p_first, p_last, n_gold, n_pred, i, p, bit, n_cand
     cdef int64_t mask, target, pick, pick_cost, cost, n_matched, t
     cdef int worst, kind
-    cdef bint malformed, in_gold, extras, any_uncertain
+    cdef bint malformed, in_gold, extras, any_uncertain, unknown_arg
     cdef size_t k
-    cdef int arg_kind[6]
+    cdef int arg_kind[7]
     arg_kind[MISSING] = E_MISSING_ARG
     arg_kind[EXTRA] = E_INCORRECT_VALUE
     arg_kind[DIFF_VALUE] = E_INCORRECT_VALUE
     arg_kind[DIFF_TEMPORAL] = E_TEMPORAL
     arg_kind[UNCERTAIN] = E_UNCERTAIN
+    arg_kind[UNKNOWN_ARG] = E_UNKNOWN_ARG
 
     with nogil:
         for row in range(n_rows):
@@ -348,6 +351,7 @@ def match(gold, pred, pair_keys, pair_status, strict_relative=False):
                 e_kind.push_back(E_NO_CALL); e_gcall.push_back(-1); e_pcall.push_back(-1)
                 e_garg.push_back(-1); e_parg.push_back(-1)
             worst = -1
+            unknown_arg = False
             taken.assign(n_pred, 0)
             n_matched = 0
             for i in range(n_gold):
@@ -365,6 +369,8 @@ def match(gold, pred, pair_keys, pair_status, strict_relative=False):
                     e_garg.push_back(found[k].g_arg); e_parg.push_back(found[k].p_arg)
                     if kind == E_UNCERTAIN:
                         any_uncertain = True
+                    elif kind == E_UNKNOWN_ARG:
+                        unknown_arg = True
                     elif worst < 0 or kind < worst:
                         worst = kind
             extras = False
@@ -393,6 +399,9 @@ def match(gold, pred, pair_keys, pair_status, strict_relative=False):
                     subtype[row] = S_MISSING_ARG
                 else:
                     subtype[row] = S_INCORRECT_VALUE
+            elif unknown_arg:
+                outcome[row] = O_PARAM_ERROR; subtype[row] = S_INCORRECT_VALUE
+                decided[row] = 0
             elif extras:
                 outcome[row] = O_OVER_RECALL; subtype[row] = S_EXTRA_CALL
             if (outcome[row] == O_CORRECT or outcome[row] == O_OVER_RECALL) and any_uncertain:

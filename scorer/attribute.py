@@ -12,7 +12,7 @@ import pyarrow as pa
 from scorer import match_py as m
 from scorer import vocab
 from scorer.encode import text_similarity
-from scorer.normalize import RELATIVE, UNKNOWN_PARAM, UNRESOLVED
+from scorer.normalize import RELATIVE, UNRESOLVED
 from scorer.schema import range_role
 from scorer.tables import VERDICTS_FIXED
 
@@ -20,11 +20,12 @@ OUTCOME_NAMES = (vocab.CORRECT, vocab.MISS_RECALL, vocab.PARAM_ERROR, vocab.OVER
 SUBTYPE_NAMES = (None, vocab.NO_CALL, vocab.WRONG_TOOL, vocab.PARTIAL_CALLS, vocab.MALFORMED,
                  vocab.TEMPORAL, vocab.MISSING_ARG, vocab.INCORRECT_VALUE, None, vocab.EXTRA_CALL)
 ERROR_NAMES = (vocab.MALFORMED, vocab.NO_CALL, vocab.WRONG_TOOL, vocab.PARTIAL_CALLS, vocab.TEMPORAL,
-               vocab.MISSING_ARG, vocab.INCORRECT_VALUE, "uncertain", vocab.EXTRA_CALL, vocab.OVER_RECALL)
+               vocab.MISSING_ARG, vocab.INCORRECT_VALUE, "uncertain", vocab.EXTRA_CALL, vocab.OVER_RECALL,
+               "unknown_argument")
 _PRIMARY_ERROR = {  # which error explains each subtype
     m.S_NO_CALL: (m.E_NO_CALL,), m.S_WRONG_TOOL: (m.E_WRONG_TOOL,), m.S_PARTIAL_CALLS: (m.E_PARTIAL_CALLS,),
     m.S_MALFORMED: (m.E_MALFORMED,), m.S_TEMPORAL: (m.E_TEMPORAL,), m.S_MISSING_ARG: (m.E_MISSING_ARG,),
-    m.S_INCORRECT_VALUE: (m.E_INCORRECT_VALUE,), m.S_NEGATIVE: (m.E_OVER_RECALL, m.E_MALFORMED),
+    m.S_INCORRECT_VALUE: (m.E_INCORRECT_VALUE, m.E_UNKNOWN_ARG), m.S_NEGATIVE: (m.E_OVER_RECALL, m.E_MALFORMED),
     m.S_EXTRA_CALL: (m.E_EXTRA_CALL,), m.S_NONE: (m.E_UNCERTAIN,),
 }
 
@@ -80,8 +81,7 @@ class Attributor:
         if record["kind"] == vocab.MISSING_ARG:
             return f"{argument}: missing (gold {record['gold']})"
         if g_arg < 0 and p_arg >= 0:
-            canon = encoded.values[p_arg][2]
-            if canon.flags & UNKNOWN_PARAM:
+            if record["kind"] == "unknown_argument":
                 return f"{argument}: not defined by the tool's schema (predicted {record['predicted']})"
             return f"{argument}: not in the gold call (predicted {record['predicted']})"
         line = f"{argument}: gold {record['gold']}, predicted {record['predicted']}"
@@ -133,82 +133,71 @@ class Attributor:
     def batch(self, ids, models, g_rows, encoded, matched, carried_names) -> pa.RecordBatch:
         columns = {name: [] for name in VERDICTS_FIXED.names}
         carried = {name: [] for name in carried_names}
-        arrays = self.gold.arrays
-        pred_arg_base = encoded.arrays.call_arg_off
         for row, g_row in enumerate(g_rows):
             gold_row = self.gold.rows[g_row]
             outcome, subtype = int(matched.outcome[row]), int(matched.subtype[row])
             row_calls, malformed = encoded.calls[row], encoded.malformed[row]
-            records, primary, primary_args = [], None, (-1, -1)
-            for e in range(matched.err_off[row], matched.err_off[row + 1]):
-                kind = int(matched.err_kind[e])
-                g_arg, p_arg = int(matched.err_garg[e]), int(matched.err_parg[e])
-                record = self._error_record(kind, int(matched.err_gcall[e]), int(matched.err_pcall[e]),
-                                            g_arg, p_arg, gold_row, row_calls, encoded)
-                records.append(record)
-                if primary is None and kind in _PRIMARY_ERROR[subtype]:
-                    primary, primary_args = record, (g_arg, p_arg)
             decided = bool(matched.decided[row])
-            uncertain = None
-            if not decided:
-                if matched.row_flags[row] & m.ROW_UNDECIDABLE:
-                    uncertain = "too many calls to pair exactly"
-                else:
-                    first = next(r for r in records if r["kind"] == "uncertain")
-                    uncertain = self._uncertain_reason(first, encoded, matched, row)
-                    if primary is None:
-                        primary = first
-                        primary_args = self._args_of(first, matched, row, records)
+            errors = [(int(matched.err_kind[e]), int(matched.err_gcall[e]), int(matched.err_pcall[e]),
+                       int(matched.err_garg[e]), int(matched.err_parg[e]))
+                      for e in range(matched.err_off[row], matched.err_off[row + 1])]
+            records = [self._error_record(*error, gold_row, row_calls, encoded) for error in errors]
+            # the error that explains the verdict: the one of its subtype, or what left it undecided
+            wanted = _PRIMARY_ERROR[subtype] if decided or outcome != m.O_CORRECT else _PRIMARY_ERROR[m.S_NONE]
+            primary = next((i for i, error in enumerate(errors) if error[0] in wanted), None)
+            if primary is None and not decided:
+                primary = next((i for i, error in enumerate(errors) if error[0] == m.E_UNCERTAIN), None)
+            record = records[primary] if primary is not None else None
+            g_arg, p_arg = errors[primary][3:] if primary is not None else (-1, -1)
+            uncertain = None if decided else self._uncertain_reason(errors, records, encoded,
+                                                                    matched.row_flags[row])
             detail = None
-            if primary is not None:
-                detail = self._detail(subtype if decided or outcome != m.O_CORRECT else m.S_NONE, primary,
-                                      gold_row, row_calls, malformed, *primary_args, encoded)
+            if record is not None:
+                shown_subtype = subtype if record["kind"] != "uncertain" else m.S_NONE
+                detail = self._detail(shown_subtype, record, gold_row, row_calls, malformed, g_arg, p_arg, encoded)
             columns["model"].append(models[row])
             columns["id"].append(ids[row])
             columns["positive"].append(bool(gold_row.calls))
             columns["outcome"].append(OUTCOME_NAMES[outcome])
             columns["subtype"].append(gold_row.negative_type or vocab.UNSPECIFIED if subtype == m.S_NEGATIVE
                                       else SUBTYPE_NAMES[subtype])
-            columns["argument"].append(primary["argument"] if primary else None)
-            tool = None
-            if primary is not None and primary["call"] >= 0 and primary["kind"] not in (
-                    vocab.EXTRA_CALL, vocab.WRONG_TOOL, vocab.OVER_RECALL):
-                tool = gold_row.calls[primary["call"]][0] if primary["call"] < len(gold_row.calls) else None
-            elif primary is not None and primary["kind"] in (vocab.EXTRA_CALL, vocab.WRONG_TOOL, vocab.OVER_RECALL):
-                tool = primary["predicted"]
-            elif gold_row.calls:
-                tool = gold_row.calls[0][0]
-            columns["tool"].append(tool)
+            columns["argument"].append(record["argument"] if record else None)
+            columns["tool"].append(self._tool(record, gold_row))
             columns["detail"].append(detail)
             columns["errors"].append(records)
             columns["normalized_gold"].append(gold_row.normalized)
             columns["normalized_pred"].append(encoded.normalized[row])
-            columns["rule"].append(self.rule_of(row_calls, primary_args[1], encoded))
+            columns["rule"].append(self.rule_of(row_calls, p_arg, encoded))
             columns["decided"].append(decided)
             columns["uncertain_reason"].append(uncertain)
             columns["missing_prediction"].append(False)
             for name in carried_names:
                 carried[name].append(self.gold.carried[name][g_row])
-        del arrays, pred_arg_base
         return self._to_batch(columns, carried)
 
-    def _args_of(self, record, matched, row, records):
-        index = records.index(record)
-        e = matched.err_off[row] + index
-        return int(matched.err_garg[e]), int(matched.err_parg[e])
+    @staticmethod
+    def _tool(record, gold_row):
+        """The tool a verdict is about: the predicted one for a call that should not be there,
+        the gold call's for an argument or a missing call, else the first gold call's."""
+        if record is not None and record["kind"] in (vocab.EXTRA_CALL, vocab.WRONG_TOOL, vocab.OVER_RECALL):
+            return record["predicted"]
+        if record is not None and 0 <= record["call"] < len(gold_row.calls):
+            return gold_row.calls[record["call"]][0]
+        return gold_row.calls[0][0] if gold_row.calls else None
 
-    def _uncertain_reason(self, record, encoded, matched, row):
-        e = matched.err_off[row] + 0
-        for e in range(matched.err_off[row], matched.err_off[row + 1]):
-            if matched.err_kind[e] == m.E_UNCERTAIN:
-                break
-        p_arg = int(matched.err_parg[e])
-        canon = encoded.values[p_arg][2] if p_arg >= 0 else None
-        if canon is not None and canon.flags & UNKNOWN_PARAM and int(matched.err_garg[e]) < 0:
-            return f"unknown argument {record['argument']}: the tool's schema does not define it"
-        if canon is not None and canon.flags & UNRESOLVED:
-            return f"temporal value {record['predicted']!r} did not resolve"
-        return f"free-text argument {record['argument']} in the fuzzy band"
+    @staticmethod
+    def _uncertain_reason(errors, records, encoded, row_flags):
+        """Why the rules left a row undecided, from the first error they could not settle."""
+        if row_flags & m.ROW_UNDECIDABLE:
+            return "too many calls to pair exactly"
+        for (kind, _g, _p, _g_arg, p_arg), record in zip(errors, records):
+            if kind == m.E_UNKNOWN_ARG:
+                return f"unknown argument {record['argument']}: the tool's schema does not define it"
+            if kind == m.E_UNCERTAIN:
+                if encoded.values[p_arg][2].flags & UNRESOLVED:
+                    return f"temporal value {record['predicted']!r} did not resolve"
+                return f"free-text argument {record['argument']} in the fuzzy band"
+        return None
 
     def _to_batch(self, columns, carried):
         arrays = [pa.array(columns[name], type=VERDICTS_FIXED.field(name).type) for name in VERDICTS_FIXED.names]

@@ -23,13 +23,13 @@ PAIR_CHECKED = FUZZY | TOLERANCE
 HOUR = 1  # index of "hour" in scorer.vocab.GRANULARITIES
 
 # Argument comparison statuses.
-EQ, MISSING, EXTRA, DIFF_VALUE, DIFF_TEMPORAL, UNCERTAIN = range(6)
+EQ, MISSING, EXTRA, DIFF_VALUE, DIFF_TEMPORAL, UNCERTAIN, UNKNOWN_ARG = range(7)
 # Pair-table statuses.
 PAIR_EQUAL, PAIR_UNCERTAIN, PAIR_DIFFERENT = 0, 1, 2
 
 # Error kinds, outcomes and subtypes (names in scorer.attribute).
 (E_MALFORMED, E_NO_CALL, E_WRONG_TOOL, E_PARTIAL_CALLS, E_TEMPORAL, E_MISSING_ARG,
- E_INCORRECT_VALUE, E_UNCERTAIN, E_EXTRA_CALL, E_OVER_RECALL) = range(10)
+ E_INCORRECT_VALUE, E_UNCERTAIN, E_EXTRA_CALL, E_OVER_RECALL, E_UNKNOWN_ARG) = range(11)
 O_CORRECT, O_MISS_RECALL, O_PARAM_ERROR, O_OVER_RECALL = range(4)
 (S_NONE, S_NO_CALL, S_WRONG_TOOL, S_PARTIAL_CALLS, S_MALFORMED, S_TEMPORAL, S_MISSING_ARG,
  S_INCORRECT_VALUE, S_NEGATIVE, S_EXTRA_CALL) = range(10)
@@ -145,7 +145,7 @@ def compare_call(gold, g_call, pred, p_call, pair_keys, pair_status, strict_rela
     for p_arg in range(p_first, p_last):
         if p_arg in used or pred.val_flags[p_arg] & IS_DEFAULT:
             continue
-        found.append((UNCERTAIN if pred.val_flags[p_arg] & UNKNOWN_PARAM else EXTRA, -1, p_arg))
+        found.append((UNKNOWN_ARG if pred.val_flags[p_arg] & UNKNOWN_PARAM else EXTRA, -1, p_arg))
     return found
 
 
@@ -210,7 +210,7 @@ def match(gold: Gold, pred: Predictions, pair_keys, pair_status, strict_relative
     err_off = np.zeros(n_rows + 1, np.int64)
     errors = []
     arg_error_kind = {MISSING: E_MISSING_ARG, EXTRA: E_INCORRECT_VALUE, DIFF_VALUE: E_INCORRECT_VALUE,
-                      DIFF_TEMPORAL: E_TEMPORAL, UNCERTAIN: E_UNCERTAIN}
+                      DIFF_TEMPORAL: E_TEMPORAL, UNCERTAIN: E_UNCERTAIN, UNKNOWN_ARG: E_UNKNOWN_ARG}
     for row in range(n_rows):
         g_row = pred.row_gold[row]
         g_first, g_last = gold.row_call_off[g_row], gold.row_call_off[g_row + 1]
@@ -243,7 +243,8 @@ def match(gold: Gold, pred: Predictions, pair_keys, pair_status, strict_relative
                 chosen = _assign(costs, n_gold, candidates)
             if n_pred == 0 and not malformed:
                 row_errors.append((E_NO_CALL, -1, -1, -1, -1))
-            worst = None
+            worst = None          # the highest-precedence definite argument error
+            unknown_arg = False   # an argument the schema does not define: likely wrong, not certain
             for i, p in enumerate(chosen):
                 if p < 0:
                     row_errors.append((E_PARTIAL_CALLS, i, -1, -1, -1))
@@ -252,7 +253,9 @@ def match(gold: Gold, pred: Predictions, pair_keys, pair_status, strict_relative
                                                          pair_keys, pair_status, strict_relative):
                     kind = arg_error_kind[status]
                     row_errors.append((kind, i, p, g_arg, p_arg))
-                    if kind != E_UNCERTAIN and (worst is None or kind < worst):
+                    if kind == E_UNKNOWN_ARG:
+                        unknown_arg = True
+                    elif kind != E_UNCERTAIN and (worst is None or kind < worst):
                         worst = kind
             matched = {p for p in chosen if p >= 0}
             extras = False
@@ -273,6 +276,9 @@ def match(gold: Gold, pred: Predictions, pair_keys, pair_status, strict_relative
             elif worst is not None:
                 outcome[row] = O_PARAM_ERROR
                 subtype[row] = {E_TEMPORAL: S_TEMPORAL, E_MISSING_ARG: S_MISSING_ARG}.get(worst, S_INCORRECT_VALUE)
+            elif unknown_arg:  # tentatively an incorrect value, left to a judge
+                outcome[row], subtype[row] = O_PARAM_ERROR, S_INCORRECT_VALUE
+                decided[row] = 0
             elif extras:
                 outcome[row], subtype[row] = O_OVER_RECALL, S_EXTRA_CALL
             if outcome[row] in (O_CORRECT, O_OVER_RECALL) and any(e[0] == E_UNCERTAIN for e in row_errors):

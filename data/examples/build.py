@@ -1100,24 +1100,27 @@ def build_predictions(gold):
                             "calls": [sample_call("get_weather")]})
     return predictions, intended
 
-# Rows the rules must leave to a judge: the tentative verdict stays `correct`, decided is false.
-# Applied after generation, without the random generator, so that no other row changes.
+# Rows the rules must leave to a judge (decided is false), with their tentative verdicts.
+# Applied to correct rows after generation, without the random generator, so no other row changes.
 UNDECIDED = [
-    ("tianshu-13b", "ex-027", "title", lambda v: v[:3] + "例" + v[3:], "free text in the fuzzy band: 项目周例会 for 项目周会"),
-    ("tianshu-13b", "ex-148", "content", lambda v: "记得" + v, "free text in the fuzzy band: 记得给车加油 for 给车加油"),
-    ("qiming-7b", "ex-144", "priority", lambda v: "高", "an argument the tool's schema does not define"),
+    ("tianshu-13b", "ex-027", "title", lambda v: v[:3] + "例" + v[3:], (CORRECT, None),
+     "free text in the fuzzy band: 项目周例会 for 项目周会"),
+    ("tianshu-13b", "ex-148", "content", lambda v: "记得" + v, (CORRECT, None),
+     "free text in the fuzzy band: 记得给车加油 for 给车加油"),
+    ("qiming-7b", "ex-144", "priority", lambda v: "高", (PARAM_ERROR, INCORRECT_VALUE),
+     "an argument the tool's schema does not define: tentatively an incorrect value"),
 ]
 
 
 def leave_undecided(predictions, intended):
     by_key = {(p["model"], p["id"]): p for p in predictions}
     verdicts = {(i["model"], i["id"]): i for i in intended}
-    for model, identifier, argument, change, why in UNDECIDED:
+    for model, identifier, argument, change, (outcome, subtype), why in UNDECIDED:
         prediction, expected = by_key[(model, identifier)], verdicts[(model, identifier)]
         assert prediction["calls"] and expected["outcome"] == CORRECT, (model, identifier)
         arguments = prediction["calls"][0]["arguments"]
         arguments[argument] = change(arguments.get(argument))
-        expected.update(why=why, decided=False)
+        expected.update(outcome=outcome, subtype=subtype, why=why, decided=False)
     for row in intended:
         row.setdefault("decided", True)
 

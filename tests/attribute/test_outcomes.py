@@ -59,6 +59,11 @@ def test_unknown_argument_is_undecided():
     v = verdict([call(W, city="北京")], [call(W, city="北京", colour="blue")])
     assert v["decided"] is False
     assert "schema does not define" in v["uncertain_reason"]
+    # tentatively an incorrect value (the tool would reject it), for the judge to confirm
+    assert (v["outcome"], v["subtype"], v["argument"]) == ("param_error", "incorrect_value", "colour")
+    # a definite error elsewhere decides the row
+    both = verdict([call(W, city="北京")], [call(W, city="上海", colour="blue")])
+    assert (both["outcome"], both["argument"], both["decided"]) == ("param_error", "city", True)
 
 
 @pytest.mark.parametrize("negative_type", ["no_tool", "other_tool", "beyond_capability", None])
