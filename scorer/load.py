@@ -115,7 +115,7 @@ def _as_string_ids(path, column):
         raise InputError(path, "ids must be strings or integers", field="id") from None
 
 
-def iter_prediction_batches(path, batch_size: int = 65536, unreadable: Unreadable | None = None):
+def iter_prediction_batches(path, batch_size: int = 262144, unreadable: Unreadable | None = None):
     """Yield (first row number, RecordBatch) over the predictions, each batch with `id`,
     `model` and whichever of `calls` / `output` the file has."""
     path = check_path(path)

@@ -1,13 +1,23 @@
 """Verdict files, written batch by batch (parquet or JSON Lines, by extension), to a temporary
-file renamed into place on success, so a failed run never leaves half a file behind."""
+file renamed into place on success, so a failed run never leaves half a file behind.
+
+Encoding and compressing a batch release the GIL, so the writing runs in a background thread,
+in order, while the next batch is scored; the queue holds at most two batches, so memory
+stays bounded."""
 
 import os
+import queue
+import threading
 from pathlib import Path
 
 import orjson
 import pyarrow.parquet as pq
 
 from scorer.errors import InputError
+
+# statistics only where they help readers filter (min/max of long texts cost time, help nobody)
+_STATISTICS = ["model", "id", "positive", "outcome", "subtype", "decided", "missing_prediction"]
+_DONE = object()
 
 
 class VerdictWriter:
@@ -21,31 +31,59 @@ class VerdictWriter:
         self.temporary = self.path.with_name(f".{self.path.name}.partial")
         self._parquet = None
         self._handle = None
+        self._queue = queue.Queue(maxsize=2)
+        self._error = None
+        self._thread = threading.Thread(target=self._drain, name="callscore-writer", daemon=True)
+        self._thread.start()
 
     def write(self, batch):
+        if self._error is not None:
+            raise self._error
+        self._queue.put(batch)
+
+    def _drain(self):
+        while True:
+            batch = self._queue.get()
+            if batch is _DONE:
+                return
+            if self._error is None:
+                try:
+                    self._write_now(batch)
+                except BaseException as error:  # noqa: BLE001 - re-raised in the scoring thread
+                    self._error = error
+
+    def _write_now(self, batch):
         if self.kind == ".parquet":
             if self._parquet is None:
                 schema = batch.schema.with_metadata(self.metadata)
-                self._parquet = pq.ParquetWriter(self.temporary, schema, compression="zstd")
+                statistics = [name for name in _STATISTICS if name in schema.names]
+                self._parquet = pq.ParquetWriter(self.temporary, schema, compression="zstd",
+                                                 write_statistics=statistics)
             self._parquet.write_batch(batch.replace_schema_metadata(self.metadata))
             return
         if self._handle is None:
             self._handle = open(self.temporary, "wb")
-        for row in batch.to_pylist():
-            self._handle.write(orjson.dumps(row) + b"\n")
+        self._handle.write(b"".join(orjson.dumps(row) + b"\n" for row in batch.to_pylist()))
+
+    def _finish_thread(self):
+        self._queue.put(_DONE)
+        self._thread.join()
 
     def close(self):
-        if self.kind == ".parquet" and self._parquet is None:
-            return  # nothing was scored: no file rather than a file without a schema
-        if self._parquet is not None:
-            self._parquet.close()
-        if self._handle is not None:
-            self._handle.close()
-        os.replace(self.temporary, self.path)
-
-    def abort(self):
+        self._finish_thread()
         for closer in (self._parquet, self._handle):
             if closer is not None:
                 closer.close()
-        if self.temporary.exists():
-            self.temporary.unlink()
+        if self._error is not None:
+            self.temporary.unlink(missing_ok=True)
+            raise self._error
+        if self.kind == ".parquet" and self._parquet is None:
+            return  # nothing was scored: no file rather than a file without a schema
+        os.replace(self.temporary, self.path)
+
+    def abort(self):
+        self._finish_thread()
+        for closer in (self._parquet, self._handle):
+            if closer is not None:
+                closer.close()
+        self.temporary.unlink(missing_ok=True)
