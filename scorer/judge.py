@@ -17,6 +17,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from scorer import vocab
+from scorer.load import json_lines
 from scorer.rules import rules_dir
 
 TEMPLATE_NAME = "judge_prompt.txt"
@@ -195,25 +196,20 @@ def read_answers(path) -> tuple[list[tuple[int, dict]], list[tuple[int, str]]]:
     """A judge JSONL file -> ([(line, validated answer)], [(line, problem)]); blank lines skipped.
     A later answer for the same (model, id) is a problem naming the first one's line."""
     answers, problems, first_line = [], [], {}
-    with open(path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                decoded = json.loads(line)
-            except ValueError as error:
-                problems.append((number, f"not valid JSON ({error})"))
-                continue
-            try:
-                answer = validate_answer(decoded)
-            except ValueError as error:
-                problems.append((number, str(error)))
-                continue
-            key = (answer["model"], answer["id"])
-            if key in first_line:
-                problems.append((number, f"second answer for model {key[0]} id {key[1]} "
-                                         f"(first on line {first_line[key]})"))
-                continue
-            first_line[key] = number
-            answers.append((number, answer))
+    for number, decoded, problem in json_lines(path):
+        if problem is not None:
+            problems.append((number, problem))
+            continue
+        try:
+            answer = validate_answer(decoded)
+        except ValueError as error:
+            problems.append((number, str(error)))
+            continue
+        key = (answer["model"], answer["id"])
+        if key in first_line:
+            problems.append((number, f"second answer for model {key[0]} id {key[1]} "
+                                     f"(first on line {first_line[key]})"))
+            continue
+        first_line[key] = number
+        answers.append((number, answer))
     return answers, problems

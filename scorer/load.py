@@ -56,28 +56,37 @@ def _rows_to_table(path, records, first_row=1) -> pa.Table:
     return pa.table(columns) if columns else pa.table({})
 
 
+def json_lines(path):
+    """(line number, value, problem) for each non-blank line of a JSON Lines file, `problem`
+    naming why a line is not JSON (value None then). One reader for every JSON Lines input;
+    each caller decides whether a bad line stops the run or is reported and skipped."""
+    with open(path, "rb") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                yield number, orjson.loads(line), None
+            except orjson.JSONDecodeError as error:
+                yield number, None, f"not valid JSON ({error})"
+
+
 def _read_json_records(path: Path, unreadable: Unreadable | None):
-    text = path.read_bytes()
     if path.suffix.lower() == ".json":
         try:
-            records = orjson.loads(text)
+            records = orjson.loads(path.read_bytes())
         except orjson.JSONDecodeError as error:
             raise InputError(path, f"not valid JSON ({error})") from None
         if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
             raise InputError(path, "a .json input must be an array of objects")
         return records
     records = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            record = orjson.loads(line)
-            if not isinstance(record, dict):
-                raise ValueError("not a JSON object")
-        except (orjson.JSONDecodeError, ValueError) as error:
+    for number, record, problem in json_lines(path):
+        if problem is None and not isinstance(record, dict):
+            problem = "not a JSON object"
+        if problem is not None:
             if unreadable is None:
-                raise InputError(path, f"not a JSON object ({error})", row=number) from None
-            unreadable.lines.append((number, str(error)))
+                raise InputError(path, problem, row=number)
+            unreadable.lines.append((number, problem))
             continue
         records.append(record)
     return records

@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import click
 
+from scorer.load import json_lines
 from scorer.temporal import resolve
 
 
@@ -36,25 +37,22 @@ def _record(text: str, reference: dt.datetime) -> dict:
 
 def _file_records(path: str, default_reference, zone):
     """One output record per input line, in order; a bad line gets an `error` and the rest go on."""
-    with open(path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            row = None
-            try:
-                row = json.loads(line)
-                if not isinstance(row, dict) or not isinstance(row.get("text"), str):
-                    raise ValueError('expected a JSON object with a string "text"')
-                if row.get("reference_time"):
-                    reference = _reference(row["reference_time"], zone, "reference_time")
-                elif default_reference is not None:
-                    reference = default_reference
-                else:
-                    raise ValueError("no reference_time on the line and no --reference-time given")
-                yield _record(row["text"], reference)
-            except ValueError as exc:
-                yield {"line": number, "text": row.get("text") if isinstance(row, dict) else None,
-                       "start": None, "end": None, "granularity": None, "rule": None, "error": str(exc)}
+    for number, row, problem in json_lines(path):
+        try:
+            if problem is not None:
+                raise ValueError(problem)
+            if not isinstance(row, dict) or not isinstance(row.get("text"), str):
+                raise ValueError('expected a JSON object with a string "text"')
+            if row.get("reference_time"):
+                reference = _reference(row["reference_time"], zone, "reference_time")
+            elif default_reference is not None:
+                reference = default_reference
+            else:
+                raise ValueError("no reference_time on the line and no --reference-time given")
+            yield _record(row["text"], reference)
+        except ValueError as exc:
+            yield {"line": number, "text": row.get("text") if isinstance(row, dict) else None,
+                   "start": None, "end": None, "granularity": None, "rule": None, "error": str(exc)}
 
 
 @click.command("resolve")

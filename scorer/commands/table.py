@@ -34,6 +34,7 @@ from scorer import vocab
 from scorer.aggregate import (METRICS, Tally, category_sort_key, metric_masks, metrics_of,
                               value_sort_key)
 from scorer.errors import InputError
+from scorer.load import json_lines
 from scorer.report import FORMATS, Estimate, render
 from scorer.tables import VERDICTS_FIXED
 
@@ -90,17 +91,10 @@ def read_verdicts(path) -> pa.Table:
 
 def _read_jsonl(path: Path) -> pa.Table:
     rows = []
-    with open(path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except ValueError as error:
-                raise InputError(path, f"not valid JSON ({error})", row=number) from error
-            if not isinstance(row, dict):
-                raise InputError(path, "expected a JSON object", row=number)
-            rows.append(row)
+    for number, row, problem in json_lines(path):
+        if problem is not None or not isinstance(row, dict):
+            raise InputError(path, problem or "expected a JSON object", row=number)
+        rows.append(row)
     names = list(VERDICTS_FIXED.names)
     for row in rows:
         names.extend(k for k in row if k not in names)

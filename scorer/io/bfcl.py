@@ -21,6 +21,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from scorer.errors import InputError
+from scorer.load import json_lines
 from scorer.tables import GOLD_FIXED, PREDICTIONS
 
 # BFCL's parameter type names -> JSON Schema. `any` becomes an unconstrained schema (BFCL's
@@ -58,13 +59,10 @@ def read_json_lines(path) -> list:
         numbered = list(enumerate(rows, start=1))
     else:
         numbered = []
-        for number, line in enumerate(text.splitlines(), start=1):
-            if not line.strip():
-                continue
-            try:
-                numbered.append((number, json.loads(line)))
-            except json.JSONDecodeError as error:
-                raise InputError(path, f"not valid JSON ({error.msg})", row=number) from None
+        for number, row, problem in json_lines(path):
+            if problem is not None:
+                raise InputError(path, problem, row=number)
+            numbered.append((number, row))
     for number, row in numbered:
         if not isinstance(row, dict):
             raise InputError(path, "expected a JSON object", row=number)

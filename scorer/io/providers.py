@@ -48,6 +48,7 @@ import orjson
 import pyarrow as pa
 
 from scorer.errors import InputError
+from scorer.load import json_lines
 from scorer.parse import parse_calls_value, parse_output
 from scorer.tables import PREDICTIONS
 
@@ -284,12 +285,10 @@ def _json_records(path: Path, data: bytes):
         else:
             return list(enumerate(document if isinstance(document, list) else [document], 1))
     records = []
-    for number, line in enumerate(data.split(b"\n"), 1):
-        if line.strip():
-            try:
-                records.append((number, orjson.loads(line)))
-            except orjson.JSONDecodeError as problem:
-                raise InputError(path, f"not valid JSON ({problem.msg})", row=number) from None
+    for number, record, problem in json_lines(path):
+        if problem is not None:
+            raise InputError(path, problem, row=number)
+        records.append((number, record))
     return records
 
 
