@@ -374,7 +374,7 @@ def _scored(scorer, batches, jobs):
     """(verdicts, undecided records) per batch, in input order. Keying, the verdict memo,
     spreading and counting stay in this process (Arrow kernels, which use every core
     already); with jobs > 1, forked workers score the new distinct predictions, the Python
-    part, with at most 2 x jobs batches in flight so memory stays bounded."""
+    part, with at most `jobs` batches in flight so memory stays bounded."""
     if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         for batch in batches:
             yield scorer.score_prepared(scorer.prepare(batch))
@@ -388,7 +388,7 @@ def _scored(scorer, batches, jobs):
                 prepared = scorer.prepare(batch)
                 pending.append((prepared, pool.apply_async(_score_distinct_in_worker,
                                                            (prepared.firsts, prepared.g_rows))))
-                if len(pending) >= 2 * jobs:
+                if len(pending) >= jobs:
                     prepared, future = pending.popleft()
                     yield scorer.finish(prepared, future.get())
             while pending:

@@ -2,7 +2,7 @@
 file renamed into place on success, so a failed run never leaves half a file behind.
 
 Encoding and compressing a batch release the GIL, so the writing runs in a background thread,
-in order, while the next batch is scored; the queue holds at most two batches, so memory
+in order, while the next batch is scored; the queue holds at most one batch, so memory
 stays bounded."""
 
 import os
@@ -31,7 +31,7 @@ class VerdictWriter:
         self.temporary = self.path.with_name(f".{self.path.name}.partial")
         self._parquet = None
         self._handle = None
-        self._queue = queue.Queue(maxsize=2)
+        self._queue = queue.Queue(maxsize=1)
         self._error = None
         self._thread = threading.Thread(target=self._drain, name="callscore-writer", daemon=True)
         self._thread.start()
