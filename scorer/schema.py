@@ -13,7 +13,7 @@ import orjson
 from scorer import vocab
 from scorer.rules import read_toml
 
-_DATE_NAME = re.compile(r"(^|_)(date|day|birthday|deadline)s?($|_)|日期", re.I)
+_DATE_NAME = re.compile(r"(^|_)(dates?|day|birthdays?|deadlines?)($|_)|日期", re.I)  # `days` is a count
 _DATETIME_NAME = re.compile(r"(^|_)(datetime|timestamp|time|start|end|departure|arrival)($|_)|时间", re.I)
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _ISO_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")

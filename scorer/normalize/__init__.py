@@ -56,7 +56,7 @@ def canonical(param: Param, value, context: Context) -> Canon:
     if value is None:
         return Canon("null", rule="null")
     kind = param.kind
-    if kind in ("object", "array") or isinstance(value, (dict, list)):
+    if kind in ("object", "array") or isinstance(value, (dict, list)) or _json_text(value):
         return Canon("j:" + _structure_key(param, value, context), rule="structure")
     if kind == "boolean":
         flag = parse_bool(value)
@@ -95,6 +95,16 @@ def _temporal(param: Param, text: str, context: Context) -> Canon:
     minutes = temporal.to_minutes(interval)
     flags = RELATIVE if interval.relative else 0
     return Canon(f"t:{minutes[0]}/{minutes[1]}/{minutes[2]}", minutes, flags, "temporal." + interval.rule)
+
+
+def _json_text(value) -> bool:
+    """A string holding a JSON object or array (compared as the structure it encodes)."""
+    if not isinstance(value, str) or value.lstrip()[:1] not in ("{", "["):
+        return False
+    try:
+        return isinstance(orjson.loads(value), (dict, list))
+    except orjson.JSONDecodeError:
+        return False
 
 
 def _structure_key(param: Param, value, context: Context) -> str:
