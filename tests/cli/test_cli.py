@@ -30,6 +30,13 @@ def test_options_before_arguments(tmp_path):
     assert json.loads(out.read_text())["outcome"] == "correct"
 
 
+def test_every_command_is_named_in_the_readme():
+    readme = (DATA.parents[1] / "README.md").read_text(encoding="utf-8")
+    for name, command in cli.commands.items():
+        if not command.hidden:
+            assert f"score {name}" in readme, name
+
+
 def test_every_command_has_help():
     runner = CliRunner()
     top = runner.invoke(cli, ["--help"])
