@@ -6,6 +6,7 @@ distinct (gold row, call text), because predictions repeat heavily across models
 Everything policy-related is delegated to scorer.normalize; this module only flattens.
 """
 
+import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -24,8 +25,10 @@ from scorer.tables import GOLD_FIXED, VERDICTS_FIXED
 from scorer.vocab import GRANULARITIES, NEGATIVE_TYPES, TEMPORAL_KINDS
 
 MINUTES_PER_DAY = 24 * 60
+_TIME_MARK = re.compile(r"<-?\d+/-?\d+/\d+>")  # a time resolved inside a free text (temporal.mark_in_text)
 DAY_INDEX = GRANULARITIES.index("day")
-_CONTEXT_KINDS = TEMPORAL_KINDS + ("object", "array")  # kinds whose value depends on the reference time
+# kinds whose value depends on the reference time (a free text may hold a relative date)
+_CONTEXT_KINDS = TEMPORAL_KINDS + ("object", "array", "text")
 
 
 _OMITTED = object()
@@ -365,6 +368,8 @@ def pair_status(param: Param, gold: Canon, pred: Canon, options) -> int:
     if gold.flags & TOLERANCE and pred.flags & TOLERANCE:
         return m.PAIR_EQUAL if abs(gold.number - pred.number) <= param.tolerance else m.PAIR_DIFFERENT
     if gold.flags & FUZZY and pred.flags & FUZZY:
+        if _TIME_MARK.findall(gold.key) != _TIME_MARK.findall(pred.key):
+            return m.PAIR_DIFFERENT  # texts naming different times differ, however alike
         score = text_similarity(gold, pred)
         if score >= options.fuzzy_high and len(gold.key.split()) == len(pred.key.split()):
             return m.PAIR_EQUAL
@@ -375,5 +380,6 @@ def pair_status(param: Param, gold: Canon, pred: Canon, options) -> int:
 
 
 def text_similarity(gold: Canon, pred: Canon) -> float:
-    """rapidfuzz's normalized Indel similarity (0-100) of two folded texts."""
-    return fuzz.ratio(gold.key[2:], pred.key[2:])
+    """rapidfuzz's normalized Indel similarity (0-100) of two folded texts, times resolved
+    inside them left out (their markers are long and would make any two texts look alike)."""
+    return fuzz.ratio(_TIME_MARK.sub("", gold.key[2:]), _TIME_MARK.sub("", pred.key[2:]))

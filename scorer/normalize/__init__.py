@@ -78,6 +78,12 @@ def canonical(param: Param, value, context: Context) -> Canon:
     number = parse_number(text)
     if number is not None:
         return Canon("n:" + number_key(number), rule="number")
+    if kind == "text" and context.reference_time is not None:
+        from scorer import temporal
+
+        marked = temporal.mark_in_text(str(value), context.reference_time, context.temporal_policy)
+        if marked is not None:  # 明天北京天气 = 3月5日北京天气: the time inside a free text, resolved
+            return Canon("s:" + fold_text(marked), flags=FUZZY, rule="temporal.in_text")
     return Canon("s:" + text, flags=FUZZY, rule="text" if text != value else "exact")
 
 

@@ -110,6 +110,23 @@ def _resolve_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: Temporal
 def find_in_text(text: str, reference_time: dt.datetime, policy: TemporalPolicy | None = None) -> Interval | None:
     """The longest temporal expression inside a free text (明天北京的天气 -> 明天), or None.
     Names and counts that look temporal (五一广场, 一周年, 三星) do not count. Never raises."""
+    found = _find(text, reference_time, policy)
+    return found and found[0]
+
+
+def mark_in_text(text: str, reference_time: dt.datetime, policy: TemporalPolicy | None = None) -> str | None:
+    """The (normalized) text with its longest temporal expression replaced by its interval,
+    `<start/end/granularity>` in epoch minutes, so that 明天北京天气 and 3月5日北京天气 compare
+    equal; None when the text holds none. Never raises."""
+    found = _find(text, reference_time, policy)
+    if found is None:
+        return None
+    interval, norm, start, end = found
+    minutes = to_minutes(interval)
+    return f"{norm[:start]}<{minutes[0]}/{minutes[1]}/{minutes[2]}>{norm[end:]}"
+
+
+def _find(text, reference_time, policy):
     try:
         if not isinstance(text, str) or not isinstance(reference_time, dt.datetime):
             return None
@@ -130,7 +147,7 @@ def _inside_word(norm: str, pos: int) -> bool:
 
 
 @functools.lru_cache(maxsize=65_536)
-def _find_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: TemporalPolicy) -> Interval | None:
+def _find_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: TemporalPolicy):
     norm = _normalize(text)[:4 * _MAX_LENGTH]
     after, lone = lookalikes()
     ctx = Context(ref, ref, None, policy, tz)
@@ -146,12 +163,12 @@ def _find_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: TemporalPol
             span_text = norm[pos:end].strip()
             if span_text not in lone and not after.match(norm, end) and not (end < len(norm) and _inside_word(norm, end)):
                 if best is None or end - pos > best[0]:
-                    best = (end - pos, state)
+                    best = (end - pos, state, pos, end)
         pos += 1
     if best is None:
         return None
-    state = best[1]
-    return _interval(state.span, tz, _rule_name(state.rules), state.relative)
+    _length, state, start, end = best
+    return _interval(state.span, tz, _rule_name(state.rules), state.relative), norm, start, end
 
 
 def to_minutes(iv: Interval) -> tuple[int, int, int]:

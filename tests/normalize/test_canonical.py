@@ -96,3 +96,20 @@ def test_traditional_chinese_folds_to_simplified():
 def test_kind_inferred_from_name_and_gold_value(name, value, kind):
     from scorer.schema import infer_kind
     assert infer_kind(name, value) == kind
+
+
+def test_a_time_inside_a_free_text_is_resolved():
+    schema = _schema(query={"type": "string"})
+    # the reference time of helpers.gold_table is Wednesday 2026-03-04
+    assert _tool_verdict(schema, {"query": "查明天北京的天气"}, {"query": "查3月5日北京的天气"})["outcome"] == "correct"
+    assert _tool_verdict(schema, {"query": "下周二的会议"}, {"query": "2026-03-10的会议"})["outcome"] == "correct"
+    other_day = _tool_verdict(schema, {"query": "查明天北京的天气"}, {"query": "查后天北京的天气"})
+    assert (other_day["outcome"], other_day["decided"]) == ("param_error", True)
+    other_city = _tool_verdict(schema, {"query": "查明天北京的天气"}, {"query": "查3月5日上海的天气"})
+    assert not (other_city["outcome"] == "correct" and other_city["decided"])  # the time does not hide the city
+
+
+def test_names_that_look_temporal_stay_text():
+    schema = _schema(song={"type": "string"})
+    assert _tool_verdict(schema, {"song": "五一广场"}, {"song": "五一广场"})["outcome"] == "correct"
+    assert _tool_verdict(schema, {"song": "五一广场"}, {"song": "5月1日"})["subtype"] == "incorrect_value"
