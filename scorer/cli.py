@@ -13,6 +13,7 @@ from scorer.commands.judge import audit, merge_judge
 from scorer.commands.lint import lint_command
 from scorer.commands.plot import plot
 from scorer.commands.resolve import resolve_command
+from scorer.commands.rules import rules_command
 from scorer.commands.table import table
 from scorer.errors import InputError
 from scorer.progress import Progress
@@ -89,9 +90,11 @@ def cli():
 @click.option("-j", "--jobs", type=click.IntRange(1), default=os.cpu_count() or 1, show_default="all cores",
               help="Processes scoring batches in parallel; results are identical to --jobs 1.")
 @click.option("--precision", type=click.IntRange(0, 6), default=1, show_default=True, help="Decimals of percentages.")
+@click.option("--rules", "rules_path", type=click.Path(file_okay=False, exists=True),
+              help="Score with a rules directory of your own (a copy of rules/, edited).")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_format, renamed_dots, by, reference_time, timezone, temporal_format, range_end,
-        fuzzy_high, fuzzy_low, batch_size, jobs, precision, quiet):
+        fuzzy_high, fuzzy_low, batch_size, jobs, precision, rules_path, quiet):
     """Score PREDICTIONS against GOLD (.parquet, .jsonl or .json) and print the summary.
 
     Example: score data/examples/predictions.parquet data/examples/gold.parquet -o verdicts.parquet
@@ -100,6 +103,8 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
     from scorer.aggregate import HEADLINE
     from scorer.options import Options
 
+    if rules_path:  # read lazily by every rule family, so setting it before scoring suffices
+        os.environ["CALLSCORE_RULES"] = rules_path
     if fuzzy_low > fuzzy_high:
         raise click.BadParameter("--fuzzy-low must not exceed --fuzzy-high", param_hint="--fuzzy-low")
     options = Options(reference_time=reference_time, timezone=timezone, temporal_format=temporal_format,
@@ -125,7 +130,7 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
         click.echo(f"rules {result.rules_hash} · matcher {result.implementation}", err=True)
 
 
-for command in (resolve_command, lint_command, table, plot, merge_judge, audit):
+for command in (resolve_command, lint_command, rules_command, table, plot, merge_judge, audit):
     cli.add_command(command)
 
 

@@ -9,10 +9,12 @@ import functools
 import hashlib
 import importlib.resources
 import os
+import re
 import tomllib
 from pathlib import Path
 
 _ENV = "CALLSCORE_RULES"
+_VERSION = re.compile(r"^#\s*version:\s*(\S+)", re.M)
 
 
 def rules_dir(override=None) -> Path:
@@ -28,6 +30,18 @@ def rules_dir(override=None) -> Path:
 
 def _files(root: Path):
     return sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in (".tsv", ".toml", ".txt"))
+
+
+def rule_files(root: Path) -> list:
+    """(relative path, version, sha256 of the bytes, first 12 hex) for each rule file; the
+    version is the `# version: N` line every rule file opens with."""
+    listed = []
+    for path in _files(root):
+        data = path.read_bytes()
+        match = _VERSION.search(data.decode("utf-8", "replace"))
+        listed.append((path.relative_to(root).as_posix(), match and match.group(1),
+                       hashlib.sha256(data).hexdigest()[:12]))
+    return listed
 
 
 @functools.lru_cache(maxsize=None)

@@ -90,3 +90,36 @@ def test_ambiguous_or_unknown_format_asks_for_the_option(tmp_path):
     preds.write_text(json.dumps({"id": "1", "calls": []}) + "\n")
     result = CliRunner().invoke(cli, [str(preds), str(gold)])
     assert result.exit_code == 2 and "--gold-format" in result.output
+
+
+def test_rules_lists_files_with_version_and_hash():
+    result = CliRunner().invoke(cli, ["rules"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert any(line.startswith("aliases/cities.tsv\tversion 1\t") for line in lines)
+    assert lines[-1].startswith("rules ") and len(lines[-1].rsplit(": ", 1)[1]) == 16
+
+
+def test_own_rules_directory_changes_what_counts_as_equal(tmp_path):
+    import shutil
+    import subprocess
+    import sys
+
+    root = DATA.parents[1]
+    rules = tmp_path / "rules"
+    shutil.copytree(root / "rules", rules)
+    with open(rules / "aliases" / "cities.tsv", "a", encoding="utf-8") as handle:
+        handle.write("东京\t江户\n")
+    gold = tmp_path / "g.jsonl"
+    gold.write_text(json.dumps({"id": "a", "gold_calls": [{"name": "f", "arguments": {"city": "东京"}}]},
+                               ensure_ascii=False) + "\n", encoding="utf-8")
+    preds = tmp_path / "p.jsonl"
+    preds.write_text(json.dumps({"id": "a", "calls": [{"name": "f", "arguments": {"city": "江户"}}]},
+                                ensure_ascii=False) + "\n", encoding="utf-8")
+    outcomes = []
+    for extra in ([], ["--rules", str(rules)]):
+        out = tmp_path / f"v{len(extra)}.jsonl"
+        subprocess.run([sys.executable, "-m", "scorer", str(preds), str(gold), "-o", str(out), "-q", *extra],
+                       check=True, cwd=root)
+        outcomes.append(json.loads(out.read_text(encoding="utf-8"))["outcome"])
+    assert outcomes == ["param_error", "correct"]
