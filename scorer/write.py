@@ -11,6 +11,7 @@ import threading
 from pathlib import Path
 
 import orjson
+import pyarrow as pa
 import pyarrow.parquet as pq
 
 from scorer.errors import InputError
@@ -18,6 +19,7 @@ from scorer.errors import InputError
 # statistics only where they help readers filter (min/max of long texts cost time, help nobody)
 _STATISTICS = ["model", "id", "positive", "outcome", "subtype", "decided", "missing_prediction"]
 _DONE = object()
+ROW_GROUP_ROWS = 1 << 18
 
 
 class VerdictWriter:
@@ -30,6 +32,7 @@ class VerdictWriter:
         self.metadata = {key: str(value) for key, value in metadata.items()}
         self.temporary = self.path.with_name(f".{self.path.name}.partial")
         self._parquet = None
+        self._pending, self._pending_rows = [], 0
         self._handle = None
         self._queue = queue.Queue(maxsize=1)
         self._error = None
@@ -59,11 +62,25 @@ class VerdictWriter:
                 statistics = [name for name in _STATISTICS if name in schema.names]
                 self._parquet = pq.ParquetWriter(self.temporary, schema, compression="zstd",
                                                  write_statistics=statistics)
-            self._parquet.write_batch(batch.replace_schema_metadata(self.metadata))
+            self._pending.append(batch.replace_schema_metadata(self.metadata))
+            self._pending_rows += batch.num_rows
+            if self._pending_rows >= ROW_GROUP_ROWS:
+                self._flush_row_groups(final=False)
             return
         if self._handle is None:
             self._handle = open(self.temporary, "wb")
         self._handle.write(b"".join(orjson.dumps(row) + b"\n" for row in batch.to_pylist()))
+
+    def _flush_row_groups(self, final: bool):
+        """Row groups of ROW_GROUP_ROWS rows whatever the scoring batches were, so the file's
+        bytes do not depend on --batch-size or --jobs; the rest waits (or ends the file)."""
+        table = pa.Table.from_batches(self._pending)
+        whole = table.num_rows if final else table.num_rows - table.num_rows % ROW_GROUP_ROWS
+        if whole:
+            self._parquet.write_table(table.slice(0, whole), row_group_size=ROW_GROUP_ROWS)
+        rest = table.slice(whole)
+        self._pending = rest.to_batches() if rest.num_rows else []
+        self._pending_rows = rest.num_rows
 
     def _finish_thread(self):
         self._queue.put(_DONE)
@@ -71,6 +88,11 @@ class VerdictWriter:
 
     def close(self):
         self._finish_thread()
+        if self._parquet is not None and self._error is None and self._pending_rows:
+            try:
+                self._flush_row_groups(final=True)
+            except BaseException as error:  # noqa: BLE001 - reported below like a write error
+                self._error = error
         for closer in (self._parquet, self._handle):
             if closer is not None:
                 closer.close()

@@ -94,3 +94,13 @@ def test_undecided_rows_are_exported_for_a_judge(tmp_path):
     assert "schema does not define" in by_id["ex-144"]["uncertain_reason"]
     assert all(r["prompt"] and r["estimated_tokens"] > 0 for r in records)
     assert "3 undecided row(s) would go to a judge" in result.output
+
+
+@pytest.mark.parametrize("options", [["--batch-size", "7", "-j", "1"], ["--batch-size", "50", "-j", "2"],
+                                     ["--batch-size", "1000000", "-j", "2"]])
+def test_batched_parallel_and_single_process_runs_write_the_same_bytes(tmp_path, options):
+    reference, other = tmp_path / "one.parquet", tmp_path / "other.parquet"
+    score("-o", reference, "-q", "--batch-size", "1000000", "-j", "1", "--summary", tmp_path / "one.json")
+    score("-o", other, "-q", *options, "--summary", tmp_path / "other.json")
+    assert reference.read_bytes() == other.read_bytes()
+    assert (tmp_path / "one.json").read_bytes() == (tmp_path / "other.json").read_bytes()
