@@ -11,9 +11,12 @@ from pathlib import Path
 
 import orjson
 import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.json as pa_json
 import pyarrow.parquet as pq
 
 from scorer.errors import InputError
+from scorer.tables import CALLS
 
 EXTENSIONS = (".parquet", ".jsonl", ".json")
 _JSON_COLUMNS = ("gold_calls", "calls", "tools")  # nested values are kept as JSON text
@@ -125,24 +128,61 @@ def _as_string_ids(path, column):
 
 
 def iter_prediction_batches(path, batch_size: int = 262144, unreadable: Unreadable | None = None):
-    """Yield (first row number, RecordBatch) over the predictions, each batch with `id`,
-    `model` and whichever of `calls` / `output` the file has."""
+    """Yield the predictions as RecordBatches with `id`, `model`, `calls`, `output` and
+    `malformed`: parquet by row groups; JSON Lines through pyarrow's streaming reader when the
+    calls are written as text (as callscore and most exporters write them), else line by line."""
     path = check_path(path)
     if path.suffix.lower() == ".parquet":
         parquet = pq.ParquetFile(path)
-        names = parquet.schema_arrow.names
-        _check_prediction_columns(path, names)
-        first = 1
-        for batch in parquet.iter_batches(batch_size=batch_size):
-            yield first, prediction_batch(path, batch)
-            first += batch.num_rows
+        _check_prediction_columns(path, parquet.schema_arrow.names)
+        wanted = [name for name in ("id", "model", "calls", "output", "malformed") if name in parquet.schema_arrow.names]
+        for batch in parquet.iter_batches(batch_size=batch_size, columns=wanted):
+            yield prediction_batch(path, batch)
         return
-    table = _rows_to_table(path, _read_json_records(path, unreadable if unreadable is not None else Unreadable()))
+    unreadable = unreadable if unreadable is not None else Unreadable()
+    done = 0
+    if path.suffix.lower() == ".jsonl":
+        try:
+            for batch in _arrow_json_batches(path):
+                yield prediction_batch(path, batch)
+                done += batch.num_rows
+            return
+        except _NotForArrow:
+            pass  # read line by line below, after the rows already given
+    table = _rows_to_table(path, _read_json_records(path, unreadable)).slice(done)
     _check_prediction_columns(path, table.column_names)
-    first = 1
     for batch in table.to_batches(max_chunksize=batch_size):
-        yield first, prediction_batch(path, batch)
-        first += batch.num_rows
+        yield prediction_batch(path, batch)
+
+
+class _NotForArrow(Exception):
+    """pyarrow's JSON reader cannot read this file (nested arguments, a bad line, ...)."""
+
+
+def _arrow_json_batches(path: Path):
+    """pyarrow's streaming JSON reader with callscore's prediction columns declared, chosen
+    from the first record; raises _NotForArrow when the file needs the line-by-line reader."""
+    first = next((record for _n, record, problem in json_lines(path) if problem is None), None)
+    if not isinstance(first, dict):
+        raise _NotForArrow
+    calls = first.get("calls")
+    if isinstance(calls, list) and all(isinstance(c, dict) and isinstance(c.get("arguments"), str) for c in calls):
+        calls_type = CALLS
+    elif calls is None or isinstance(calls, str):
+        calls_type = pa.string()
+    else:
+        raise _NotForArrow
+    _check_prediction_columns(path, list(first))
+    schema = pa.schema([("id", pa.string()), ("model", pa.string()), ("calls", calls_type),
+                        ("output", pa.string()), ("malformed", pa.string())])
+    options = pa_json.ParseOptions(explicit_schema=schema, unexpected_field_behavior="ignore")
+    try:
+        reader = pa_json.open_json(path, read_options=pa_json.ReadOptions(block_size=16 << 20),
+                                   parse_options=options)
+        for batch in reader:
+            yield batch
+    except (pa.ArrowInvalid, pa.ArrowTypeError):
+        raise _NotForArrow from None
 
 
 def _check_prediction_columns(path, names):
@@ -155,8 +195,8 @@ def _check_prediction_columns(path, names):
 def prediction_batch(path, batch: pa.RecordBatch) -> pa.RecordBatch:
     ids = _as_string_ids(path, batch.column("id"))
     n = batch.num_rows
-    model = batch.column("model").cast(pa.string()) if "model" in batch.schema.names else pa.array(["model"] * n)
-    model = pa.array([m if m is not None else "model" for m in model.to_pylist()], pa.string()) if model.null_count else model
+    model = batch.column("model").cast(pa.string()) if "model" in batch.schema.names else pa.nulls(n, pa.string())
+    model = pc.fill_null(model, "model")
     columns = {"id": ids, "model": model}
     for name in ("calls", "output", "malformed"):
         columns[name] = batch.column(name) if name in batch.schema.names else pa.nulls(n)

@@ -289,7 +289,7 @@ def read_prediction_batches(path, fmt, gold_path, batch_size, unreadable, rename
     load.check_path(path)
     fmt = formats.detect_predictions(path) if fmt == "auto" else fmt
     if fmt == "callscore":
-        yield from (batch for _first, batch in load.iter_prediction_batches(path, batch_size, unreadable))
+        yield from load.iter_prediction_batches(path, batch_size, unreadable)
         return
     table = formats.read_predictions(path, fmt, gold_path=gold_path, unreadable=unreadable,
                                      renamed_dots=renamed_dots)

@@ -151,7 +151,7 @@ def read_predictions(path, fmt: str = "auto", model=None, gold_path=None, rename
     if fmt == "auto":
         fmt = detect_predictions(path)
     if fmt == "callscore":
-        batches = [batch for _, batch in load.iter_prediction_batches(path, unreadable=unreadable)]
+        batches = list(load.iter_prediction_batches(path, unreadable=unreadable))
         table = pa.Table.from_batches(batches) if batches else pa.table({})
         return _default_model(table, model)
     if fmt in ("bfcl", "acebench"):
