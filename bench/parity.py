@@ -682,6 +682,34 @@ def report_real(root, gold):
             for key, (valid, error_type, entry) in sorted(theirs.items())]
     report(f"BFCL real results: {len(models)} models, {len(rows)} rows (BFCL = published score files)",
            rows, BFCL_CLASSES, lambda row: row.key[0])
+    rescored_tables(predictions, pa.concat_tables(gold.values(), promote_options="default"), theirs)
+
+
+def rescored_tables(predictions: pa.Table, gold: pa.Table, theirs: dict):
+    """The real results re-scored: callscore's per-model metrics and attribution beside BFCL's
+    own accuracy, over all five categories and per category."""
+    from scorer import report
+    from scorer.aggregate import HEADLINE
+    from scorer.pipeline import score_tables
+
+    rows = score_tables(predictions, gold, by=("category",)).tally.rows()
+    valid = collections.defaultdict(list)
+    for (model, _row_id), (is_valid, _error_type, _entry) in theirs.items():
+        valid[model].append(is_valid)
+    for row in rows:
+        if row["group"] == "all":
+            row["bfcl_accuracy"] = sum(valid[row["model"]]) / len(valid[row["model"]])
+    headline = [c for c in HEADLINE if c not in ("missing_n",)]
+    print("\n== BFCL real results re-scored by callscore (all categories; BFCL's own accuracy beside)")
+    print(report.render([r for r in rows if r["group"] == "all"], "md",
+                        columns=["model", *headline, "bfcl_accuracy"]))
+    attribution = [name for name in rows[0] if "/" in name and not name.endswith("_n")]
+    print("\n== Attribution of the same rows (shares of P, negative types of N)")
+    print(report.render([r for r in rows if r["group"] == "all"], "md", columns=["model", *attribution]))
+    print("\n== Per category")
+    print(report.render([r for r in rows if r["group"] != "all"], "md",
+                        columns=["model", "group", "n", "recall", "accuracy", "miss_recall", "param_error",
+                                 "over_recall", "decided"]))
 
 
 def report_perturbed(root, gold, variants, seed):
