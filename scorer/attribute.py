@@ -41,9 +41,6 @@ class Attributor:
     def __init__(self, gold, options):
         self.gold, self.options = gold, options
 
-    def _gold_value(self, index):
-        return self.gold.values[index] if index >= 0 else (None, None)
-
     def _error_record(self, kind, g_call, p_call, g_arg, p_arg, gold_row, row_calls, encoded):
         argument = gold_text = pred_text = None
         if g_arg >= 0:

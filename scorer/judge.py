@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 from pathlib import Path
 from typing import Iterator
 
+import orjson
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -139,15 +141,35 @@ def undecided_records(verdicts: pa.Table, gold: pa.Table, predictions_calls: dic
         yield record
 
 
-def write_undecided(records, path) -> tuple[int, int]:
-    """Write records as JSON lines (sorted keys, "\\n"); returns (rows, estimated tokens)."""
-    rows = tokens = 0
-    with open(path, "w", encoding="utf-8", newline="\n") as handle:
+class UndecidedWriter:
+    """Judge-ready records, streamed: written as JSON lines (sorted keys) to a temporary file
+    renamed into place on success when a path is given, and always counted (rows, estimated
+    prompt tokens) for the summary; never all held in memory."""
+
+    def __init__(self, path=None):
+        self.path = Path(path) if path else None
+        self.temporary = self.path.with_name(f".{self.path.name}.partial") if self.path else None
+        self.handle = open(self.temporary, "wb") if self.path else None
+        self.rows = self.tokens = 0
+
+    def add(self, records) -> None:
         for record in records:
-            handle.write(_dumps(record) + "\n")
-            rows += 1
-            tokens += record["estimated_tokens"]
-    return rows, tokens
+            self.rows += 1
+            self.tokens += record["estimated_tokens"]
+            if self.handle:
+                self.handle.write(orjson.dumps(record, option=orjson.OPT_SORT_KEYS) + b"\n")
+
+    def close(self) -> tuple[int, int]:
+        """(rows, estimated tokens) written."""
+        if self.handle:
+            self.handle.close()
+            os.replace(self.temporary, self.path)
+        return self.rows, self.tokens
+
+    def abort(self) -> None:
+        if self.handle:
+            self.handle.close()
+            self.temporary.unlink(missing_ok=True)
 
 
 def validate_answer(answer) -> dict:

@@ -76,7 +76,7 @@ def lint(table: pa.Table, path, options: Options) -> list:
             by_query[query].append((number, gold, times[number - 1]))
     for rows in by_query.values():
         for position, (number, gold, moment) in enumerate(rows):
-            for earlier_number, earlier, earlier_moment in rows[:position]:
+            for _number, earlier, earlier_moment in rows[:position]:
                 if earlier.normalized == gold.normalized:
                     findings.append((number, gold.id, "query", f"duplicate of {earlier.id}: same query, same gold"))
                     break

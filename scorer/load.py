@@ -39,7 +39,7 @@ def check_path(path) -> Path:
     return path
 
 
-def _rows_to_table(path, records, first_row=1) -> pa.Table:
+def _rows_to_table(path, records) -> pa.Table:
     """JSON records -> a table of their columns; nested values of known JSON columns stay
     JSON text, other nested values become JSON text too, scalars keep their type."""
     names = []

@@ -6,8 +6,6 @@ from dataclasses import dataclass, field
 
 import collections
 import multiprocessing
-import os
-from pathlib import Path
 
 import numpy as np
 import orjson
@@ -18,8 +16,9 @@ import pyarrow.parquet as pq
 from scorer import __version__, load
 from scorer.aggregate import Tally
 from scorer.attribute import Attributor
-from scorer.io import formats
 from scorer.encode import Codebook, GoldIndex, PredictionEncoder
+from scorer.io import formats
+from scorer.judge import UndecidedWriter
 from scorer.match import IMPLEMENTATION, match
 from scorer.options import Options
 from scorer.rules import rules_hash
@@ -308,7 +307,7 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
     batches = read_prediction_batches(predictions_path, pred_format, gold_path, options.batch_size, unreadable,
                                       renamed_dots)
     writer = VerdictWriter(out, metadata(options)) if out else None
-    judge = JudgeSink(undecided)
+    judge = UndecidedWriter(undecided)
     try:
         for verdicts, records in _scored(scorer, batches, options.jobs):
             if writer:
@@ -332,35 +331,6 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
     scorer.result.judge_file = str(undecided) if undecided else None
     scorer.result.unreadable_lines = unreadable.lines
     return scorer.result
-
-
-class JudgeSink:
-    """Undecided rows: written as judge-ready JSON lines when a path is given, always counted
-    (rows and estimated prompt tokens) for the summary; never all held in memory."""
-
-    def __init__(self, path):
-        self.path = Path(path) if path else None
-        self.temporary = self.path.with_name(f".{self.path.name}.partial") if self.path else None
-        self.handle = open(self.temporary, "wb") if self.path else None
-        self.rows = self.tokens = 0
-
-    def add(self, records):
-        for record in records:
-            self.rows += 1
-            self.tokens += record["estimated_tokens"]
-            if self.handle:
-                self.handle.write(orjson.dumps(record, option=orjson.OPT_SORT_KEYS) + b"\n")
-
-    def close(self):
-        if self.handle:
-            self.handle.close()
-            os.replace(self.temporary, self.path)
-        return self.rows, self.tokens
-
-    def abort(self):
-        if self.handle:
-            self.handle.close()
-            self.temporary.unlink(missing_ok=True)
 
 
 _WORKER = None  # the Scorer a worker process inherits at fork

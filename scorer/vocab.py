@@ -31,11 +31,7 @@ SUBTYPES = {
     OVER_RECALL: NEGATIVE_TYPES + (UNSPECIFIED, EXTRA_CALL),
 }
 
-# Kinds of a tool parameter: they decide how a value is normalized (see scorer/schema.py).
-KINDS = (
-    "text", "number", "integer", "boolean", "enum", "date", "datetime", "time",
-    "date_range", "object", "array", "unknown",
-)
+# Kinds of a tool parameter that name a time (scorer/schema.py infers kinds).
 TEMPORAL_KINDS = ("date", "datetime", "time", "date_range")
 
 # Granularities of a resolved temporal interval, finest first.

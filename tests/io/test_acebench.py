@@ -5,7 +5,7 @@ import pytest
 
 from scorer.errors import InputError
 from scorer.io.acebench import read_acebench_gold, reference_time
-from scorer.io.bfcl import detect_gold_format
+from scorer.io.formats import detect_gold
 from scorer.tables import GOLD_FIXED
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "acebench"
@@ -148,8 +148,8 @@ def test_unreadable_time_names_row_and_field(tmp_path):
 
 
 def test_detected_as_acebench():
-    assert detect_gold_format(ZH / "data_normal_preference.json") == "acebench"   # `profile`
-    assert detect_gold_format(EN / "data_special_incomplete.json") == "acebench"  # `time`
+    assert detect_gold(ZH / "data_normal_preference.json") == "acebench"   # `profile`
+    assert detect_gold(EN / "data_special_incomplete.json") == "acebench"  # `time`
 
 
 @pytest.mark.parametrize("language, rows", [("zh", 967), ("en", 973)])

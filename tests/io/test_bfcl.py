@@ -7,9 +7,10 @@ import pytest
 
 from scorer.errors import InputError
 from scorer.io.bfcl import (
-    convert_accepted, convert_schema, declared_name, detect_gold_format, detect_pred_format,
+    convert_accepted, convert_schema, declared_name,
     read_bfcl_gold, read_bfcl_results,
 )
+from scorer.io.formats import detect_gold, detect_predictions
 from scorer.tables import GOLD_FIXED, PREDICTIONS
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "bfcl"
@@ -227,20 +228,20 @@ def test_result_without_result_field(tmp_path):
 # --- format detection ------------------------------------------------------------------------
 
 def test_detect_formats(tmp_path, result_file):
-    assert detect_gold_format(V1 / "gorilla_openfunctions_v1_test_simple.json") == "bfcl"
-    assert detect_gold_format(V4 / "BFCL_v4_live_relevance.json") == "bfcl"
+    assert detect_gold(V1 / "gorilla_openfunctions_v1_test_simple.json") == "bfcl"
+    assert detect_gold(V4 / "BFCL_v4_live_relevance.json") == "bfcl"
     native = write_lines(tmp_path / "gold.jsonl", [{"id": "1", "gold_calls": []}])
-    assert detect_gold_format(native) == "callscore"
-    assert detect_pred_format(result_file) == "bfcl"
-    assert detect_pred_format(write_lines(tmp_path / "p.jsonl", [{"id": "1", "output": "hi"}])) == "callscore"
+    assert detect_gold(native) == "callscore"
+    assert detect_predictions(result_file) == "bfcl"
+    assert detect_predictions(write_lines(tmp_path / "p.jsonl", [{"id": "1", "output": "hi"}])) == "callscore"
     with pytest.raises(InputError):
-        detect_gold_format(write_lines(tmp_path / "odd.jsonl", [{"id": "1", "text": "?"}]))
+        detect_gold(write_lines(tmp_path / "odd.jsonl", [{"key": "1", "text": "?"}]))
     with pytest.raises(InputError):
-        detect_pred_format(write_lines(tmp_path / "odd2.jsonl", [{"id": "1"}]))
+        detect_predictions(write_lines(tmp_path / "odd2.jsonl", [{"key": "1"}]))
     empty = tmp_path / "empty.jsonl"
     empty.write_text("\n")
-    with pytest.raises(InputError, match="empty"):
-        detect_gold_format(empty)
+    with pytest.raises(InputError):
+        detect_gold(empty)
 
 
 # --- the shared leaderboard files ------------------------------------------------------------

@@ -71,13 +71,18 @@ def test_shipped_template_uses_only_documented_placeholders():
     assert "{taxonomy}" in text and "{in_doubt}" in text
 
 
-def test_write_undecided_counts_rows_and_tokens(tmp_path):
+def test_undecided_writer_counts_rows_and_tokens(tmp_path):
     records = list(judge.undecided_records(undecided_verdicts(), gold_table()))
     path = tmp_path / "undecided.jsonl"
-    rows, tokens = judge.write_undecided(iter(records), path)
+    writer = judge.UndecidedWriter(path)
+    writer.add(iter(records))
+    rows, tokens = writer.close()
     assert rows == 2 and tokens == sum(r["estimated_tokens"] for r in records)
     lines = path.read_text(encoding="utf-8").splitlines()
     assert json.loads(lines[0])["id"] == "1" and len(lines) == 2
+    counting = judge.UndecidedWriter()  # no path: counted for the summary, nothing written
+    counting.add(records)
+    assert counting.close() == (rows, tokens)
 
 
 @pytest.mark.parametrize("text, tokens", [("abcd" * 10, 10), ("北京天气" * 3, 8), ("北京 ab", 3), ("", 0)])
