@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 from scorer.temporal import fallback
 from scorer.temporal.dates import DAY, add_years, midnight, shift_month, week_first_day
 from scorer.temporal.grammar import GRANULARITY_INDEX, Context, lookalikes, scan
-from scorer.temporal.numerals import DIGITS, UNITS
+from scorer.temporal.numerals import numeral_chars
 from scorer.temporal.policy import WEEKDAYS, TemporalPolicy, default_policy
 from scorer.vocab import GRANULARITIES
 
@@ -33,7 +33,6 @@ _HOUR_INDEX = GRANULARITY_INDEX["hour"]
 _YEAR_ONLY = re.compile(r"\d{4}")
 _WRITTEN_YEAR = re.compile(r"(?<!\d)\d{4}(?!\d)")
 _MAX_LENGTH = 200
-_NUMERAL_CHARS = frozenset("0123456789") | frozenset(DIGITS) | frozenset(UNITS)
 _counters = {"calls": 0, "dateparser": 0}
 
 
@@ -141,7 +140,7 @@ def _inside_word(norm: str, pos: int) -> bool:
     if pos == 0:
         return False
     before, here = norm[pos - 1], norm[pos]
-    if before in _NUMERAL_CHARS and here in _NUMERAL_CHARS:
+    if before in numeral_chars() and here in numeral_chars():
         return True
     return before.isascii() and before.isalnum() and here.isascii() and here.isalnum()
 

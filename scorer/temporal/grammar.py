@@ -18,12 +18,11 @@ from scorer.temporal.dates import (
     DAY, add_months, add_years, days_in_month, midnight, month_span, shift_month,
     valid_date, week_first_day,
 )
-from scorer.temporal.numerals import NUMERAL_CLASS, zh_int
+from scorer.temporal.numerals import numeral_class, zh_int
 from scorer.temporal.policy import WEEKDAYS, TemporalPolicy
 from scorer.vocab import GRANULARITIES
 
 GRANULARITY_INDEX = {name: index for index, name in enumerate(GRANULARITIES)}
-_N = NUMERAL_CLASS + "+"
 _MINUTE = dt.timedelta(minutes=1)
 _HOUR = dt.timedelta(hours=1)
 
@@ -697,6 +696,7 @@ def _noop(m, st, ctx):
 @functools.lru_cache(maxsize=None)
 def tokens() -> tuple:
     """Every token, compiled once. Order breaks ties between equally long matches."""
+    numeral = numeral_class() + "+"
     zh = read_toml("temporal/zh.toml")
     en = read_toml("temporal/en.toml")
     words = zh["words"]
@@ -720,7 +720,7 @@ def tokens() -> tuple:
     def tok(name, pattern, apply, kind="token"):
         return Token(name, re.compile(pattern), apply, kind)
 
-    amount = rf"(?P<n>{_N})?(?P<measure>个)?(?P<half>半)?(?:个)?"
+    amount = rf"(?P<n>{numeral})?(?P<measure>个)?(?P<half>半)?(?:个)?"
     return (
         tok("iso", r"(?P<y>\d{4})[-/.](?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)"
             r"(?:(?:t|\s+)(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2})(?:\.\d+)?)?"
@@ -734,12 +734,12 @@ def tokens() -> tuple:
         tok("quarter", r"(?:第\s*)?([1-4一二三四])\s*季度|q\s*([1-4])(?![\d])", h_quarter),
         tok("relative_quarter", _alt(zh["relative_quarter"]), h_quarter_relative(zh["relative_quarter"])),
         tok("relative_month", _alt(zh["relative_month"]), h_month_relative(zh["relative_month"])),
-        tok("month", rf"({_N})\s*月份?", h_month),
+        tok("month", rf"({numeral})\s*月份?", h_month),
         tok("month_part", _alt(zh["month_part"]), h_month_part(zh["month_part"], set(zh["month_end_words"]))),
         tok("part_suffix", _alt(zh["part_suffix"]["month"]),
             h_part_suffix(zh["part_suffix"]["month"], zh["part_suffix"]["year"], set(zh["month_end_words"]))),
-        tok("day", rf"({_N})\s*(?:日|号|號)", h_day),
-        tok("day_range", rf"({_N})\s*(?:[-~～到至]|——)\s*({_N})\s*(?:日|号|號)", h_day_range),
+        tok("day", rf"({numeral})\s*(?:日|号|號)", h_day),
+        tok("day_range", rf"({numeral})\s*(?:[-~～到至]|——)\s*({numeral})\s*(?:日|号|號)", h_day_range),
         tok("relative_day", _alt(zh["relative_day"]), h_day_relative(zh["relative_day"], "zh.relative_day")),
         tok("day_with_part", _alt(zh["day_with_part"]), h_day_with_part(zh["day_with_part"], pods)),
         tok("offset", rf"{amount}(?P<unit>{unit_alt})(?P<dir>{_alt(after + before)})",
@@ -757,8 +757,8 @@ def tokens() -> tuple:
         tok("weekend", r"周末|週末", h_weekend),
         tok("workdays", r"工作日", h_workdays),
         tok("part_of_day", _alt(pods), h_part_of_day(pods, "zh.part_of_day")),
-        tok("clock", rf"(?P<hour>{_N})\s*(?:点|點|时|時)(?:钟|鐘)?(?:(?P<half>半)|(?P<quarter>一刻)"
-            rf"|(?P<three_quarters>三刻)|整|(?P<minute>{_N})\s*分?)?", h_clock),
+        tok("clock", rf"(?P<hour>{numeral})\s*(?:点|點|时|時)(?:钟|鐘)?(?:(?P<half>半)|(?P<quarter>一刻)"
+            rf"|(?P<three_quarters>三刻)|整|(?P<minute>{numeral})\s*分?)?", h_clock),
         tok("holiday", rf"(?P<name>{_alt(holiday_names)})(?P<period>{_alt(holidays.period_suffixes())})?{end}",
             h_holiday(holiday_names)),
         tok("en.relative_day", rf"(?:{_alt(en['relative_day'])}){end}",

@@ -1,40 +1,31 @@
-"""Chinese and Arabic numerals as used in dates and times (三月五日, 十一点, 二〇二六年).
+"""Numerals in dates and times (三月五日, 十一点, 二〇二六年): the vocabulary of
+rules/numbers/zh.toml, read through scorer.normalize.numbers (one grammar of Chinese numbers
+for the whole scorer), limited here to whole non-negative numbers. Read lazily, so a rules
+directory chosen at run time (--rules) is the one used."""
 
-Private to the temporal resolver: a small converter is enough for numbers up to 9999.
-"""
+import functools
 
-DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4,
-          "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-UNITS = {"十": 10, "百": 100, "千": 1000}
-# a regex character class matching one numeral character
-NUMERAL_CLASS = "[0-9零〇一二两三四五六七八九十百千]"
+from scorer.normalize.numbers import parse_number
+from scorer.rules import read_toml
 
 
+@functools.lru_cache(maxsize=None)
+def numeral_chars() -> frozenset:
+    """Every character that can be part of a numeral in a date or time."""
+    vocabulary = read_toml("numbers/zh.toml")
+    return frozenset("0123456789") | frozenset(vocabulary["digits"]) | frozenset(vocabulary["small_units"])
+
+
+def numeral_class() -> str:
+    """A regex character class matching one numeral character."""
+    return "[" + "".join(sorted(numeral_chars())) + "]"
+
+
+@functools.lru_cache(maxsize=8192)
 def zh_int(text: str) -> int | None:
-    """The value of a numeral string, or None when it is not a well-formed number.
-
-    Digit-by-digit forms (二〇二六) read as positional digits; forms with 十/百/千 read as
-    Chinese numbers (二十一, 十一, 一百零五)."""
-    if not text:
+    """The value of a numeral string (二十一, 二〇二六, 15), or None when it is not a whole
+    non-negative number."""
+    value = parse_number(text) if text else None
+    if value is None or value < 0 or value != value.to_integral_value():
         return None
-    if text.isascii():
-        return int(text) if text.isdigit() else None
-    if all(ch in DIGITS for ch in text):
-        if len(text) == 1:
-            return DIGITS[text]
-        return int("".join(str(DIGITS[ch]) for ch in text))
-    total, digit, last_unit = 0, None, 10_000
-    for ch in text:
-        if ch in DIGITS:
-            if digit:  # two non-zero digits in a row (三四) is not a number here
-                return None
-            digit = DIGITS[ch]
-        elif ch in UNITS:
-            unit = UNITS[ch]
-            if unit >= last_unit:
-                return None
-            total += (1 if digit is None else digit) * unit
-            digit, last_unit = None, unit
-        else:
-            return None
-    return total + (digit or 0)
+    return int(value)
