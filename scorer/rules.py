@@ -7,7 +7,6 @@ that combines them lives in small functions in `scorer/normalize/`.
 
 import functools
 import hashlib
-import importlib.resources
 import os
 import re
 import tomllib
@@ -18,14 +17,13 @@ _VERSION = re.compile(r"^#\s*version:\s*(\S+)", re.M)
 
 
 def rules_dir(override=None) -> Path:
-    """The rules directory: an explicit path, $CALLSCORE_RULES, the checkout's `rules/`,
-    or the copy installed as package data `scorer.rules` (a wheel install)."""
+    """The rules directory: an explicit path, $CALLSCORE_RULES, the checkout's `rules/`
+    (source tree and editable installs), or the copy a wheel installs as `scorer/rules_data`."""
     if override or os.environ.get(_ENV):
         return Path(override or os.environ[_ENV])
-    checkout = Path(__file__).resolve().parent.parent / "rules"
-    if checkout.is_dir():
-        return checkout
-    return Path(str(importlib.resources.files("scorer.rules")))
+    here = Path(__file__).resolve().parent
+    checkout = here.parent / "rules"
+    return checkout if checkout.is_dir() else here / "rules_data"
 
 
 def _files(root: Path):
