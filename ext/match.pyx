@@ -199,6 +199,7 @@ cdef int64_t best_c(int64_t i, int64_t mask, int64_t n_gold, int64_t n_cand,
 
 
 def match(gold, pred, pair_keys, pair_status, strict_relative=False):
+    cdef const uint8_t[::1] g_row_any_call = gold.row_any_call
     cdef const int64_t[::1] g_row_call_off = gold.row_call_off
     cdef const int32_t[::1] g_call_tool = gold.call_tool
     cdef const int64_t[::1] g_call_arg_off = gold.call_arg_off
@@ -295,6 +296,15 @@ def match(gold, pred, pair_keys, pair_status, strict_relative=False):
             if malformed:
                 e_kind.push_back(E_MALFORMED); e_gcall.push_back(-1); e_pcall.push_back(-1)
                 e_garg.push_back(-1); e_parg.push_back(-1)
+            if n_gold == 0 and g_row_any_call[g_row]:
+                if malformed:
+                    outcome[row] = O_MISS_RECALL; subtype[row] = S_MALFORMED
+                elif n_pred == 0:
+                    e_kind.push_back(E_NO_CALL); e_gcall.push_back(-1); e_pcall.push_back(-1)
+                    e_garg.push_back(-1); e_parg.push_back(-1)
+                    outcome[row] = O_MISS_RECALL; subtype[row] = S_NO_CALL
+                err_off[row + 1] = e_kind.size()
+                continue
             if n_gold == 0:
                 for p in range(n_pred):
                     e_kind.push_back(E_OVER_RECALL); e_gcall.push_back(-1); e_pcall.push_back(p)

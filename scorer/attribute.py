@@ -65,7 +65,7 @@ class Attributor:
         if subtype == m.S_MALFORMED or (subtype == m.S_NEGATIVE and malformed and not row_calls):
             return f"unreadable output: {malformed}"
         if subtype == m.S_NO_CALL:
-            return f"no call made; gold calls {gold_tools}"
+            return "no call made; any call was expected" if gold_row.any_call else f"no call made; gold calls {gold_tools}"
         if subtype == m.S_WRONG_TOOL:
             return f"called {pred_tools}; gold calls {gold_tools}"
         if subtype == m.S_PARTIAL_CALLS:
@@ -154,7 +154,7 @@ class Attributor:
                 detail = self._detail(shown_subtype, record, gold_row, row_calls, malformed, g_arg, p_arg, encoded)
             columns["model"].append(models[row])
             columns["id"].append(ids[row])
-            columns["positive"].append(bool(gold_row.calls))
+            columns["positive"].append(bool(gold_row.calls) or gold_row.any_call)
             columns["outcome"].append(OUTCOME_NAMES[outcome])
             columns["subtype"].append(gold_row.negative_type or vocab.UNSPECIFIED if subtype == m.S_NEGATIVE
                                       else SUBTYPE_NAMES[subtype])

@@ -112,6 +112,7 @@ class GoldRow:
     negative_type: str | None
     calls: list                      # [(tool, {param: (Param, optional, [Canon, ...], [raw, ...])})]
     normalized: str
+    any_call: bool = False           # `expect` = any_call: any call is correct (BFCL live_relevance)
     params: dict = field(default_factory=dict)   # (tool, param) -> Param
 
 
@@ -191,7 +192,13 @@ class GoldIndex:
                     keys if len(keys) > 1 else keys[0])
             calls.append((name, arguments))
             normalized.append({"name": name, "arguments": shown})
-        return GoldRow(identifier, tools, reference, negative, calls, _json(normalized), params)
+        expect = columns.get("expect", [None] * (row + 1))[row]
+        if expect not in (None, "calls", "no_call", "any_call"):
+            self._fail(row, "expect", f"{expect!r} is not one of calls, no_call, any_call")
+        if expect == "any_call" and calls:
+            self._fail(row, "expect", "any_call rows have no gold calls")
+        return GoldRow(identifier, tools, reference, negative, calls, _json(normalized), params=params,
+                       any_call=expect == "any_call")
 
     def context(self, reference, tool, parameter, param: Param) -> Context:
         """The normalization context; the reference time only where the kind can use it, so
@@ -215,7 +222,7 @@ class GoldIndex:
                 call_arg_off.append(len(arg_param))
             row_call_off.append(len(call_tool))
         return m.Gold(
-            np.array(row_call_off, np.int64), np.array(call_tool, np.int32), np.array(call_arg_off, np.int64),
+            np.array([row.any_call for row in self.rows], np.uint8), np.array(row_call_off, np.int64), np.array(call_tool, np.int32), np.array(call_arg_off, np.int64),
             np.array(arg_param, np.int32), np.array(arg_optional, np.uint8), np.array(arg_alt_off, np.int64),
             *_value_arrays(values, self.codes),
         )

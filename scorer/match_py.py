@@ -41,6 +41,7 @@ PAIR_SCORE = 1 << 16  # one more pair always outweighs any number of argument er
 
 
 class Gold(NamedTuple):
+    row_any_call: np.ndarray    # uint8 per gold row: any call is correct (BFCL live_relevance)
     row_call_off: np.ndarray
     call_tool: np.ndarray
     call_arg_off: np.ndarray
@@ -220,7 +221,13 @@ def match(gold: Gold, pred: Predictions, pair_keys, pair_status, strict_relative
         row_errors = []
         if malformed:
             row_errors.append((E_MALFORMED, -1, -1, -1, -1))
-        if n_gold == 0:
+        if n_gold == 0 and gold.row_any_call[g_row]:
+            if malformed:
+                outcome[row], subtype[row] = O_MISS_RECALL, S_MALFORMED
+            elif n_pred == 0:
+                row_errors.append((E_NO_CALL, -1, -1, -1, -1))
+                outcome[row], subtype[row] = O_MISS_RECALL, S_NO_CALL
+        elif n_gold == 0:
             for p in range(n_pred):
                 row_errors.append((E_OVER_RECALL, -1, p, -1, -1))
             if n_pred or malformed:

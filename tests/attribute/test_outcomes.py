@@ -152,3 +152,26 @@ def test_range_end_convention_from_the_schema():
              "tools": json.dumps([tool])}]
     got = verdicts_for(gold, [{"id": "r", "calls": [call(RANGE_TOOL, start_date="2026-03-10", end_date="2026-03-12")]}])
     assert got[("m", "r")]["outcome"] == "correct"
+
+
+@pytest.mark.parametrize("predicted, output, expected", [
+    ([call(W, city="北京")], None, ("correct", None)),
+    ([call(F, from_city="a", to_city="b", date="2026-03-05"), call(W, city="x")], None, ("correct", None)),
+    ([], None, ("miss_recall", "no_call")),
+    (None, "[get_weather(city='北京'", ("miss_recall", "malformed")),
+])
+def test_any_call_rows_accept_any_call(predicted, output, expected):
+    """BFCL's live_relevance: the request is relevant to the tools; any call is right."""
+    from helpers import verdicts_for
+    gold = [{"id": "x", "gold_calls": [], "expect": "any_call"}]
+    pred = {"id": "x", "calls": predicted} if output is None else {"id": "x", "output": output}
+    v = verdicts_for(gold, [pred])[("m", "x")]
+    assert (v["outcome"], v["subtype"], v["positive"]) == (*expected, True)
+
+
+def test_expect_values_are_checked():
+    from helpers import gold_table, prediction_table
+    from scorer.errors import InputError
+    from scorer.pipeline import score_tables
+    with pytest.raises(InputError, match="field expect"):
+        score_tables(prediction_table([]), gold_table([{"id": "x", "gold_calls": [], "expect": "maybe"}]))

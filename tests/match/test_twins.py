@@ -68,8 +68,10 @@ def generated_case(seed, rows=300):
     for index in range(rows):
         n_calls = rng.choice([0, 1, 1, 1, 2, 3, 4])
         gold_calls = [_random_call(rng) for _ in range(n_calls)]
-        gold_rows.append({"id": f"g{index}", "gold_calls": gold_calls,
-                          "negative_type": rng.choice(["no_tool", "other_tool", None]) if not n_calls else None})
+        any_call = not n_calls and rng.random() < 0.3
+        gold_rows.append({"id": f"g{index}", "gold_calls": gold_calls, "expect": "any_call" if any_call else None,
+                          "negative_type": rng.choice(["no_tool", "other_tool", None]) if not n_calls and not any_call
+                          else None})
         for model in ("a", "b"):
             kind = rng.random()
             if kind < 0.05:
