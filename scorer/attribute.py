@@ -13,6 +13,7 @@ from scorer import match_py as m
 from scorer import vocab
 from scorer.encode import text_similarity
 from scorer.normalize import RELATIVE, UNRESOLVED
+from scorer.normalize.text import fold_text
 from scorer.schema import range_role
 from scorer.tables import VERDICTS_FIXED
 
@@ -127,7 +128,7 @@ class Attributor:
                     return canon.rule
         return "exact" if row_calls else None
 
-    def batch(self, ids, models, g_rows, encoded, matched, carried_names) -> pa.RecordBatch:
+    def batch(self, ids, models, g_rows, encoded, matched, carried_names, outputs) -> pa.RecordBatch:
         columns = {name: [] for name in VERDICTS_FIXED.names}
         carried = {name: [] for name in carried_names}
         for row, g_row in enumerate(g_rows):
@@ -148,6 +149,13 @@ class Attributor:
             g_arg, p_arg = errors[primary][3:] if primary is not None else (-1, -1)
             uncertain = None if decided else self._uncertain_reason(errors, records, encoded,
                                                                     matched.row_flags[row])
+            if gold_row.mentions and outcome == m.O_CORRECT:
+                missing = unnamed(gold_row.mentions, outputs[row])
+                if missing:  # no call, as it should be, but does the reply name the problem?
+                    decided = False
+                    uncertain = f"the reply does not name {', '.join(missing)}"
+                    records += [{"call": -1, "argument": name, "kind": "uncertain", "gold": name, "predicted": None}
+                                for name in missing]
             detail = None
             if record is not None:
                 shown_subtype = subtype if record["kind"] != "uncertain" else m.S_NONE
@@ -203,6 +211,14 @@ class Attributor:
             arrays.append(pa.array(values, type=self.gold.carried_types[name]))
             names.append(name)
         return pa.RecordBatch.from_arrays(arrays, names=names)
+
+
+def unnamed(mentions, reply) -> list:
+    """The expected mentions a reply does not contain (folded text, whole substrings): a reply
+    that names them identifies the problem; one that does not is left to a judge, since a
+    reply may name a parameter in other words."""
+    text = fold_text(reply or "")
+    return [name for name in mentions if fold_text(name) not in text]
 
 
 def describe_interval(interval, timezone) -> str:

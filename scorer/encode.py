@@ -113,6 +113,7 @@ class GoldRow:
     calls: list                      # [(tool, {param: (Param, optional, [Canon, ...], [raw, ...])})]
     normalized: str
     any_call: bool = False           # `expect` = any_call: any call is correct (BFCL live_relevance)
+    mentions: tuple = ()             # `expect_mentions`: what a reply on a no-call row must name
     params: dict = field(default_factory=dict)   # (tool, param) -> Param
 
 
@@ -197,8 +198,18 @@ class GoldIndex:
             self._fail(row, "expect", f"{expect!r} is not one of calls, no_call, any_call")
         if expect == "any_call" and calls:
             self._fail(row, "expect", "any_call rows have no gold calls")
+        mentions = columns.get("expect_mentions", [None] * (row + 1))[row]
+        if mentions is not None:
+            try:
+                mentions = orjson.loads(mentions) if isinstance(mentions, str) else mentions
+            except orjson.JSONDecodeError:
+                mentions = None
+            if not isinstance(mentions, list) or not all(isinstance(m, str) for m in mentions):
+                self._fail(row, "expect_mentions", "must be a JSON list of texts")
+            if calls:
+                self._fail(row, "expect_mentions", "only rows without gold calls expect a reply")
         return GoldRow(identifier, tools, reference, negative, calls, _json(normalized), params=params,
-                       any_call=expect == "any_call")
+                       any_call=expect == "any_call", mentions=tuple(mentions or ()))
 
     def context(self, reference, tool, parameter, param: Param) -> Context:
         """The normalization context; the reference time only where the kind can use it, so

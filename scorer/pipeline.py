@@ -175,10 +175,10 @@ class Scorer:
         matched = match(self.gold.arrays, encoded.arrays, encoded.pair_keys, encoded.pair_status,
                         self.options.temporal_format == "strict")
         verdicts = self.attributor.batch(firsts.column("id").to_pylist(), firsts.column("model").to_pylist(),
-                                         g_rows, encoded, matched, self.carried)
+                                         g_rows, encoded, matched, self.carried, firsts.column("output").to_pylist())
+        undecided = (~verdicts.column("decided").to_numpy(zero_copy_only=False)).nonzero()[0]
         undecided_calls = {int(row): [{"name": tool, "arguments": {p: raw for p, raw, _c in arguments}}
-                                      for tool, arguments in encoded.calls[row]]
-                           for row in (matched.decided == 0).nonzero()[0]}
+                                      for tool, arguments in encoded.calls[row]] for row in undecided}
         return Distinct(verdicts, undecided_calls)
 
     def finish(self, prepared: "Prepared", distinct: "Distinct", missing=False):

@@ -22,7 +22,9 @@ INCORRECT_VALUE = "incorrect_value"
 # over_recall subtypes: the gold row's negative_type, or these two
 EXTRA_CALL = "extra_call"
 UNSPECIFIED = "unspecified"
-NEGATIVE_TYPES = ("no_tool", "other_tool", "beyond_capability")
+# needs_clarification: the request lacks a required value or gives a wrong one, and the right
+# reply asks about it (ACEBench's special_incomplete / special_error_param rows)
+NEGATIVE_TYPES = ("no_tool", "other_tool", "beyond_capability", "needs_clarification")
 
 SUBTYPES = {
     CORRECT: (),

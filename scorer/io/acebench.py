@@ -8,9 +8,11 @@ answer with `$any` / `$optional` arguments. The `time` field becomes `reference_
 start of that day at +08:00 for both languages: ACEBench states no zone, its en data are
 translations of the zh data written in China, and a day needs no finer time.
 
-Special rows expect a diagnostic reply, not a call: `gold_calls` is [] and the carried
-columns say what the reply must name: `special_kind` (incomplete | error_param | irrelevant)
-and `special_expect`, a JSON object: {"api": name, "missing": [params]} for incomplete,
+Special rows expect a diagnostic reply, not a call: `gold_calls` is [] with negative_type
+`needs_clarification` (incomplete, error_param) or `no_tool` (irrelevant), and
+`expect_mentions` lists what the reply must name (the missing parameters, the wrong values),
+which the scorer checks (README: Inputs). Carried for reference: `special_kind` and
+`special_expect`, a JSON object: {"api": name, "missing": [params]} for incomplete,
 {"wrong_values": {param: [values]}} for error_param, {"reply": text} for irrelevant.
 The agent subset (stateful multi-step tasks) is out of scope and refused.
 """
@@ -35,7 +37,7 @@ _DATE_PATTERNS = (
 )
 _OFFSET = "+08:00"
 _SPECIAL_KINDS = ("incomplete", "error_param", "irrelevant")
-_NEGATIVE_TYPE = {"irrelevant": "no_tool"}  # incomplete / error_param: no vocabulary entry yet
+_NEGATIVE_TYPE = {"irrelevant": "no_tool", "incomplete": "needs_clarification", "error_param": "needs_clarification"}
 _ABSENT = "\0absent"  # marks an argument an alternative leaves out
 
 
@@ -115,6 +117,16 @@ def _special_expect(kind, answer, path, row):
     return {"api": api, "missing": [str(name).strip() for name in missing]}
 
 
+def _mentions(expectation: dict) -> str | None:
+    """What a diagnostic reply must name, as callscore's `expect_mentions` (JSON list): the
+    missing parameters (incomplete) or the wrong values (error_param); none for irrelevant."""
+    if "missing" in expectation:
+        return _dumps(expectation["missing"])
+    if "wrong_values" in expectation:
+        return _dumps([str(value) for values in expectation["wrong_values"].values() for value in values])
+    return None
+
+
 def read_acebench_gold(data_path, answer_path=None, language=None) -> pa.Table:
     """An ACEBench data file + its possible_answer file -> a gold table (GOLD_FIXED columns,
     then `category`, `language`, `query`, `profile`, `special_kind`, `special_expect`).
@@ -132,7 +144,7 @@ def read_acebench_gold(data_path, answer_path=None, language=None) -> pa.Table:
             raise InputError(answer_path, "expected fields id and ground_truth", row=number)
         answers[str(row["id"])] = (number, row["ground_truth"])
     names = ("id", "gold_calls", "reference_time", "tools", "negative_type", "category", "language",
-             "query", "profile", "special_kind", "special_expect")
+             "query", "profile", "special_kind", "special_expect", "expect_mentions")
     columns = {name: [] for name in names}
     seen = set()
     for number, row in read_json_lines(data_path):
@@ -153,9 +165,11 @@ def read_acebench_gold(data_path, answer_path=None, language=None) -> pa.Table:
             when = reference_time(row.get("time"))
         except ValueError as error:
             raise InputError(data_path, str(error), row=number, field="time") from None
-        calls, expect = [], None
+        calls, expect, mentions = [], None, None
         if special:
-            expect = _dumps(_special_expect(special, answer, answer_path, answer_row))
+            expectation = _special_expect(special, answer, answer_path, answer_row)
+            expect = _dumps(expectation)
+            mentions = _mentions(expectation)
         else:
             declared = {function.get("name") for function in functions}
             alternatives = answer if isinstance(answer, list) else [answer]
@@ -176,6 +190,7 @@ def read_acebench_gold(data_path, answer_path=None, language=None) -> pa.Table:
         columns["profile"].append(profile if profile is None or isinstance(profile, str) else _dumps(profile))
         columns["special_kind"].append(special)
         columns["special_expect"].append(expect)
+        columns["expect_mentions"].append(mentions)
     schema = GOLD_FIXED
     for extra in names[len(GOLD_FIXED.names):]:
         schema = schema.append(pa.field(extra, pa.string()))

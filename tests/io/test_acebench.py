@@ -1,6 +1,7 @@
 import json
 from pathlib import Path
 
+import pyarrow as pa
 import pytest
 
 from scorer.errors import InputError
@@ -46,7 +47,8 @@ def test_reference_time_without_a_date():
 def test_single_function_row():
     table = read_acebench_gold(ZH / "data_normal_single_turn_single_function.json")
     assert table.schema.names[:5] == GOLD_FIXED.names
-    assert table.schema.names[5:] == ["category", "language", "query", "profile", "special_kind", "special_expect"]
+    assert table.schema.names[5:] == ["category", "language", "query", "profile", "special_kind", "special_expect",
+                                      "expect_mentions"]
     row = only(table)[0]
     assert row["gold_calls"][0]["name"] == "humidity_control_system_config"
     assert args(row["gold_calls"][0])["humidity_settings"] == {"target_humidity": 50, "adjustment_mode": "auto"}
@@ -104,16 +106,19 @@ def test_preference_carries_profile():
 
 def test_special_incomplete():
     row = only(read_acebench_gold(EN / "data_special_incomplete.json"))[0]
-    assert row["gold_calls"] == [] and row["special_kind"] == "incomplete" and row["negative_type"] is None
+    assert row["gold_calls"] == [] and row["special_kind"] == "incomplete"
+    assert row["negative_type"] == "needs_clarification"
     assert json.loads(row["special_expect"]) == {
         "api": "RealEstateManager_manageProperty",
         "missing": ["propertyDetails", "rentalManagement", "maintenanceScheduling"]}  # spaces stripped
+    assert json.loads(row["expect_mentions"]) == ["propertyDetails", "rentalManagement", "maintenanceScheduling"]
 
 
 def test_special_error_param():
     row = only(read_acebench_gold(ZH / "data_special_error_param.json"))[0]
     assert row["special_kind"] == "error_param" and row["gold_calls"] == []
     assert json.loads(row["special_expect"]) == {"wrong_values": {"time_range": ["10点到16点"]}}
+    assert json.loads(row["expect_mentions"]) == ["10点到16点"] and row["negative_type"] == "needs_clarification"
     assert row["reference_time"] == "2026-09-21T00:00:00+08:00"
 
 
@@ -121,6 +126,30 @@ def test_special_irrelevant_is_a_no_tool_negative():
     row = only(read_acebench_gold(ZH / "data_special_irrelevant.json"))[0]
     assert row["negative_type"] == "no_tool" and row["special_kind"] == "irrelevant"
     assert "limitations of the function" in json.loads(row["special_expect"])["reply"]
+    assert row["expect_mentions"] is None
+
+
+def test_special_rows_scored_by_what_the_reply_names():
+    """incomplete: a call is over recall; a reply naming every missing parameter is correct;
+    one that does not is left to a judge (tentatively correct)."""
+    from scorer.pipeline import score_tables
+
+    table = read_acebench_gold(EN / "data_special_incomplete.json")
+    gold = table.slice(0, 1)
+    row_id = gold.column("id")[0].as_py()
+    replies = {
+        "asks": "Missing necessary parameters (propertyDetails, rentalManagement, maintenanceScheduling).",
+        "vague": "Could you tell me more about the property?",
+        "calls": '[RealEstateManager_manageProperty(propertyDetails="x")]',
+    }
+    predictions = pa.table({"id": [row_id] * 3, "model": list(replies), "calls": pa.nulls(3, pa.string()),
+                            "output": list(replies.values())})
+    verdicts = {v["model"]: v for v in score_tables(predictions, gold).verdicts.to_pylist()}
+    assert (verdicts["asks"]["outcome"], verdicts["asks"]["decided"]) == ("correct", True)
+    assert (verdicts["vague"]["outcome"], verdicts["vague"]["decided"]) == ("correct", False)
+    assert verdicts["vague"]["uncertain_reason"] == (
+        "the reply does not name propertyDetails, rentalManagement, maintenanceScheduling")
+    assert (verdicts["calls"]["outcome"], verdicts["calls"]["subtype"]) == ("over_recall", "needs_clarification")
 
 
 def test_agent_subset_is_refused():
