@@ -24,7 +24,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from scorer.errors import InputError
-from scorer.io.bfcl import convert_tools, declared_name, read_json_lines
+from scorer.io.bfcl import convert_tools, declared_name, question_id, read_json_lines
 from scorer.tables import GOLD_FIXED
 
 _MONTHS = {name: number for number, name in enumerate(
@@ -150,13 +150,7 @@ def read_acebench_gold(data_path, answer_path=None, language=None) -> pa.Table:
     for number, row in read_json_lines(data_path):
         if "initial_config" in row:
             raise InputError(data_path, "the ACEBench agent subset is not supported", row=number)
-        for field in ("id", "question", "function"):
-            if field not in row:
-                raise InputError(data_path, f"missing field {field}", row=number, field=field)
-        row_id = str(row["id"])
-        if row_id in seen:
-            raise InputError(data_path, f"duplicate id {row_id!r}", row=number, field="id")
-        seen.add(row_id)
+        row_id = question_id(data_path, number, row, seen)
         if row_id not in answers:
             raise InputError(answer_path, f"no ground_truth for id {row_id!r}")
         answer_row, answer = answers[row_id]

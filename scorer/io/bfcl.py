@@ -69,6 +69,19 @@ def read_json_lines(path) -> list:
     return numbered
 
 
+def question_id(path, number, row, seen: set) -> str:
+    """The id of a question row (BFCL and ACEBench alike), checked: the fields a question needs
+    are there and the id is new."""
+    for field in ("id", "question", "function"):
+        if field not in row:
+            raise InputError(path, f"missing field {field}", row=number, field=field)
+    row_id = str(row["id"])
+    if row_id in seen:
+        raise InputError(path, f"duplicate id {row_id!r}", row=number, field="id")
+    seen.add(row_id)
+    return row_id
+
+
 def category_of(path, category=None) -> str:
     """The BFCL category named by `category`, else by the file name (prefix and suffix off)."""
     if category:
@@ -215,13 +228,7 @@ def read_bfcl_gold(question_path, answer_path=None, category=None) -> pa.Table:
                                      "category", "query", "expect")}
     seen = set()
     for number, row in questions:
-        for field in ("id", "question", "function"):
-            if field not in row:
-                raise InputError(question_path, f"missing field {field}", row=number, field=field)
-        row_id = str(row["id"])
-        if row_id in seen:
-            raise InputError(question_path, f"duplicate id {row_id!r}", row=number, field="id")
-        seen.add(row_id)
+        row_id = question_id(question_path, number, row, seen)
         tools = convert_tools(row["function"])
         calls = []
         if expect == EXPECT_CALLS:

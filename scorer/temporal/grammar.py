@@ -467,33 +467,32 @@ def _amount(number_text, half):
     return number + (0.5 if half else 0)
 
 
+def _measured(m, st, units, needs_measure):
+    """(unit, amount in that unit) of an `N 个 unit` match that starts a value, else None."""
+    unit_word = m.group("unit")
+    if st.span is not None or (unit_word in needs_measure and not m.group("measure")):
+        return None
+    amount = _amount(m.group("n"), m.group("half"))
+    unit, size = units[unit_word]
+    return None if amount is None else (unit, amount * size)
+
+
 def h_offset(units, after_words, needs_measure):
     def apply(m, st, ctx):
-        if st.span is not None:
+        measured = _measured(m, st, units, needs_measure)
+        if measured is None:
             return None
-        unit_word = m.group("unit")
-        if unit_word in needs_measure and not m.group("measure"):
-            return None
-        amount = _amount(m.group("n"), m.group("half"))
-        unit, size = units[unit_word]
-        if amount is None:
-            return None
+        unit, amount = measured
         sign = 1 if m.group("dir") in after_words else -1
-        span = _shift(ctx, unit, sign * amount * size)
+        span = _shift(ctx, unit, sign * amount)
         return span and _step(st, ctx, span, "zh.offset", relative=True)
     return apply
 
 
 def h_window(units, needs_measure, forward, rule):
     def apply(m, st, ctx):
-        if st.span is not None:
-            return None
-        unit_word = m.group("unit")
-        if unit_word in needs_measure and not m.group("measure"):
-            return None
-        amount = _amount(m.group("n"), m.group("half"))
-        unit, size = units[unit_word]
-        span = amount and _window(ctx, unit, amount * size, forward)
+        measured = _measured(m, st, units, needs_measure)
+        span = measured and measured[1] and _window(ctx, measured[0], measured[1], forward)
         return span and _step(st, ctx, span, rule, relative=True)
     return apply
 
