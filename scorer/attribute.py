@@ -86,7 +86,7 @@ class Attributor:
         pred_canon = encoded.values[p_arg][2]
         gold_canon = self.gold.values[self.gold.arrays.arg_alt_off[g_arg]][1]
         if record["kind"] == vocab.TEMPORAL:
-            return line + self._temporal_reason(gold_row, gold_canon, pred_canon, encoded.values[p_arg][1], g_arg)
+            return line + self._temporal_reason(gold_row, gold_canon, pred_canon, g_arg)
         if record["kind"] == "uncertain":
             if pred_canon.flags & UNRESOLVED:
                 return line + " (the predicted value did not resolve to a time)"
@@ -96,28 +96,22 @@ class Attributor:
             line += f" (normalized {gold_canon.key[2:]} vs {pred_canon.key[2:]})"
         return line
 
-    def _temporal_reason(self, gold_row, gold_canon, pred_canon, pred_raw, g_arg):
+    def _temporal_reason(self, gold_row, gold_canon, pred_canon, g_arg):
         from scorer import temporal
 
         if self.options.temporal_format == "strict" and pred_canon.flags & RELATIVE:
             return " (unresolved: a relative expression where a resolved date is expected)"
-        if pred_canon.interval[2] < 0:
+        if pred_canon.interval[2] < 0 or gold_canon.interval[2] < 0:
             return " (the predicted value is not a time)"
-        gold_raw = self.gold.values[self.gold.arrays.arg_alt_off[g_arg]][0]
-        reference = gold_row.reference_time
-        gold_iv = temporal.resolve(str(gold_raw), reference) if reference else None
-        pred_iv = temporal.resolve(str(pred_raw), reference) if reference else None
-        zone = reference.tzinfo if reference else self.gold.timezone
+        zone = gold_row.reference_time.tzinfo if gold_row.reference_time else self.gold.timezone
         text = f" ({describe_interval(gold_canon.interval, zone)} vs {describe_interval(pred_canon.interval, zone)}"
-        if gold_iv is not None and pred_iv is not None:
-            slip = temporal.slip(gold_iv, pred_iv)
-            argument = self.gold.params_book.names[self.gold.arrays.arg_param[g_arg]]
-            if slip == "off_by_one_day" and range_role(argument) == "end" and gold_iv.granularity == "day":
-                slip = "inclusive_exclusive_end; the tool's end convention is not declared " \
-                       "(x-inclusive-end in its schema, or --range-end)"
-            if slip:
-                text += f"; slip: {slip}"
-        return text + ")"
+        gold_iv, pred_iv = _as_interval(gold_canon.interval, zone), _as_interval(pred_canon.interval, zone)
+        slip = temporal.slip(gold_iv, pred_iv)
+        argument = self.gold.params_book.names[self.gold.arrays.arg_param[g_arg]]
+        if slip == "off_by_one_day" and range_role(argument) == "end" and gold_iv.granularity == "day":
+            slip = "inclusive_exclusive_end; the tool's end convention is not declared " \
+                   "(x-inclusive-end in its schema, or --range-end)"
+        return text + (f"; slip: {slip}" if slip else "") + ")"
 
     def rule_of(self, row_calls, first_error_parg, encoded):
         if first_error_parg >= 0:
@@ -219,6 +213,15 @@ def unnamed(mentions, reply) -> list:
     reply may name a parameter in other words."""
     text = fold_text(reply or "")
     return [name for name in mentions if fold_text(name) not in text]
+
+
+def _as_interval(interval, timezone):
+    """The temporal package's Interval for (start minute, end minute, granularity index)."""
+    from scorer.temporal import Interval
+
+    start, end, granularity = interval
+    return Interval(datetime.fromtimestamp(start * 60, timezone), datetime.fromtimestamp(end * 60, timezone),
+                    vocab.GRANULARITIES[granularity], "", False)
 
 
 def describe_interval(interval, timezone) -> str:

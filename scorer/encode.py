@@ -214,7 +214,7 @@ class GoldIndex:
     def context(self, reference, tool, parameter, param: Param) -> Context:
         """The normalization context; the reference time only where the kind can use it, so
         that the memo is shared across rows for every other kind."""
-        moment = reference if param.kind in _CONTEXT_KINDS else None
+        moment = reference if param.kind in _CONTEXT_KINDS or param.kind == "unknown" else None
         return Context(moment, tool, parameter, self.policy)
 
     def _flatten(self) -> m.Gold:

@@ -56,6 +56,10 @@ def canonical(param: Param, value, context: Context) -> Canon:
     if value is None:
         return Canon("null", rule="null")
     kind = param.kind
+    if isinstance(value, dict) and context.reference_time is not None:
+        as_range = _range_object(value, context)
+        if as_range is not None:
+            return as_range
     if kind in ("object", "array") or isinstance(value, (dict, list)) or _json_text(value):
         return Canon("j:" + _structure_key(param, value, context), rule="structure")
     if kind == "boolean":
@@ -101,6 +105,29 @@ def _temporal(param: Param, text: str, context: Context) -> Canon:
     minutes = temporal.to_minutes(interval)
     flags = RELATIVE if interval.relative else 0
     return Canon(f"t:{minutes[0]}/{minutes[1]}/{minutes[2]}", minutes, flags, "temporal." + interval.rule)
+
+
+def _range_object(value: dict, context: Context) -> Canon | None:
+    """A time range written as an object (`{"start": ..., "end": ...}`, `{"from", "to"}`) as
+    one interval: from the start's beginning to the end's end (a day given as the end is
+    included; a clock time ends there), so two ways of writing one range compare equal."""
+    from scorer import temporal
+    from scorer.schema import range_role
+
+    if len(value) != 2 or not all(isinstance(item, str) for item in value.values()):
+        return None
+    roles = {range_role(key): item for key, item in value.items()}
+    if set(roles) != {"start", "end"}:
+        return None
+    start = temporal.resolve(roles["start"], context.reference_time, context.temporal_policy)
+    end = temporal.resolve(roles["end"], context.reference_time, context.temporal_policy)
+    if start is None or end is None:
+        return None
+    start_minutes, end_minutes = temporal.to_minutes(start), temporal.to_minutes(end)
+    point = end_minutes[2] <= temporal.GRANULARITY_INDEX["hour"]
+    interval = (start_minutes[0], end_minutes[0] if point else end_minutes[1], min(start_minutes[2], end_minutes[2]))
+    flags = RELATIVE if start.relative or end.relative else 0
+    return Canon(f"t:{interval[0]}/{interval[1]}/{interval[2]}", interval, flags, "temporal.range_object")
 
 
 def _json_text(value) -> bool:

@@ -113,3 +113,14 @@ def test_names_that_look_temporal_stay_text():
     schema = _schema(song={"type": "string"})
     assert _tool_verdict(schema, {"song": "五一广场"}, {"song": "五一广场"})["outcome"] == "correct"
     assert _tool_verdict(schema, {"song": "五一广场"}, {"song": "5月1日"})["subtype"] == "incorrect_value"
+
+
+def test_a_range_object_compares_as_one_interval():
+    schema = _schema(period={"type": "object"})
+    gold = {"period": {"start": "2026-03-10", "end": "2026-03-12"}}
+    assert _tool_verdict(schema, gold, {"period": {"from": "下周二", "to": "3月12日"}})["outcome"] == "correct"
+    assert _tool_verdict(schema, gold, {"period": {"end": "2026-03-12", "start": "2026-03-10T00:00"}})["outcome"] == "correct"
+    slip = _tool_verdict(schema, gold, {"period": {"start": "2026-03-10", "end": "2026-03-13"}})
+    assert (slip["outcome"], slip["subtype"]) == ("param_error", "temporal")
+    assert "2026-03-10..2026-03-13" in slip["detail"] and "2026-03-10..2026-03-14" in slip["detail"]
+    assert "slip: inclusive_exclusive_end" in slip["detail"]
