@@ -127,7 +127,7 @@ def _as_string_ids(path, column):
         raise InputError(path, "ids must be strings or integers", field="id") from None
 
 
-def iter_prediction_batches(path, batch_size: int = 262144, unreadable: Unreadable | None = None):
+def iter_prediction_batches(path, batch_size: int = 131072, unreadable: Unreadable | None = None):
     """Yield the predictions as RecordBatches with `id`, `model`, `calls`, `output` and
     `malformed`: parquet by row groups; JSON Lines through pyarrow's streaming reader when the
     calls are written as text (as callscore and most exporters write them), else line by line."""

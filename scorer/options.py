@@ -14,7 +14,7 @@ class Options:
     range_end: str | None = None        # inclusive | exclusive: the tools' end-of-range convention
     fuzzy_high: float = 90.0            # rapidfuzz ratio at or above: equal
     fuzzy_low: float = 60.0             # below: different; between: undecided
-    batch_size: int = 262144
+    batch_size: int = 131072
     jobs: int = 1
 
     def fingerprint(self) -> str:

@@ -19,7 +19,7 @@ from scorer.errors import InputError
 # statistics only where they help readers filter (min/max of long texts cost time, help nobody)
 _STATISTICS = ["model", "id", "positive", "outcome", "subtype", "decided", "missing_prediction"]
 _DONE = object()
-ROW_GROUP_ROWS = 1 << 18
+ROW_GROUP_ROWS = 1 << 16  # divides the default batch, so the writer holds next to nothing back
 
 
 class VerdictWriter:
