@@ -122,3 +122,11 @@ def test_lint_names_problems(tmp_path):
                      "row 6 (id 6), field gold_calls: conflicts with 5: same query and reference time, other gold",
                      "row 7 (id 7), field query: duplicate of 5: same query, same gold"):
         assert expected in output
+
+
+def test_a_stratum_with_no_rows_is_named_and_its_weight_spread(verdicts):
+    with_empty = invoke("table", verdicts, "--format", "json", "--reweight", "difficulty=easy:0.5,expert:0.5")
+    assert "difficulty=expert has no rows" in with_empty.output
+    easy_only = invoke("table", verdicts, "--format", "json", "--reweight", "difficulty=easy:1")
+    table = with_empty.output[with_empty.output.index("["):]
+    assert json.loads(table) == json.loads(easy_only.output)
