@@ -2,10 +2,9 @@
 -> aggregate -> report. The CLI is a thin layer over `score_files`; adapters and tests call
 `score_tables` with tables already in callscore's schema."""
 
-from dataclasses import dataclass, field
-
 import collections
 import multiprocessing
+from dataclasses import dataclass, field
 
 import numpy as np
 import orjson
