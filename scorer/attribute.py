@@ -14,6 +14,7 @@ from scorer import vocab
 from scorer.encode import text_similarity
 from scorer.normalize import RELATIVE, UNRESOLVED
 from scorer.normalize.text import fold_text
+from scorer.parse import canonical_json
 from scorer.schema import range_role
 from scorer.tables import VERDICTS_FIXED
 
@@ -32,8 +33,7 @@ _PRIMARY_ERROR = {  # which error explains each subtype
 
 
 def _show(value) -> str:
-    from scorer.encode import _json
-    return value if isinstance(value, str) else _json(value)
+    return value if isinstance(value, str) else canonical_json(value)
 
 
 class Attributor:

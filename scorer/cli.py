@@ -100,7 +100,6 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
     Example: score data/examples/predictions.parquet data/examples/gold.parquet -o verdicts.parquet
     """
     from scorer import pipeline, report
-    from scorer.aggregate import HEADLINE
     from scorer.options import Options
 
     if rules_path:  # read lazily by every rule family, so setting it before scoring suffices
@@ -126,7 +125,7 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
     if not quiet:
         for note in result.notes():
             click.echo(f"note: {note}", err=True)
-        click.echo(report.render(rows, "text", precision=precision, columns=["model", "group", *HEADLINE]))
+        click.echo(report.render(rows, "text", precision=precision, columns=list(report.HEADLINE_COLUMNS)))
         click.echo(f"rules {result.rules_hash} · matcher {result.implementation}", err=True)
 
 

@@ -19,7 +19,7 @@ from scorer import match_py as m
 from scorer.errors import InputError
 from scorer.normalize import (FUZZY, IS_DEFAULT, TOLERANCE, UNKNOWN_PARAM, Canon, Context,
                               canonical_cached)
-from scorer.parse import Parsed, parse_calls_value, parse_output
+from scorer.parse import Parsed, canonical_json, parse_calls_value, parse_output
 from scorer.schema import Param, param_for, parse_tools, range_role
 from scorer.tables import GOLD_FIXED, VERDICTS_FIXED
 from scorer.vocab import GRANULARITIES, NEGATIVE_TYPES, TEMPORAL_KINDS
@@ -28,7 +28,7 @@ MINUTES_PER_DAY = 24 * 60
 _TIME_MARK = re.compile(r"<-?\d+/-?\d+/\d+>")  # a time resolved inside a free text (temporal.mark_in_text)
 DAY_INDEX = GRANULARITIES.index("day")
 # kinds whose value depends on the reference time (a free text may hold a relative date)
-_CONTEXT_KINDS = TEMPORAL_KINDS + ("object", "array", "text")
+_CONTEXT_KINDS = TEMPORAL_KINDS + ("object", "array", "text", "unknown")
 
 
 _OMITTED = object()
@@ -81,10 +81,6 @@ class Codebook:
             found = self.codes[name] = len(self.names)
             self.names.append(name)
         return found
-
-
-def _json(value) -> str:
-    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
 
 
 def parse_reference_time(text, timezone: ZoneInfo):
@@ -182,7 +178,7 @@ class GoldIndex:
                 param, _known = param_for(tools, name, param_name, alternatives[0])
                 params[(name, param_name)] = param
                 context = self.context(reference, name, param_name, param)
-                canons = [canonical_cached(param, _json(alt), context) for alt in alternatives]
+                canons = [canonical_cached(param, canonical_json(alt), context) for alt in alternatives]
                 if range_role(param_name) == "end":
                     convention = self.options.range_end if param.inclusive_end is None else (
                         "inclusive" if param.inclusive_end else "exclusive")
@@ -208,13 +204,13 @@ class GoldIndex:
                 self._fail(row, "expect_mentions", "must be a JSON list of texts")
             if calls:
                 self._fail(row, "expect_mentions", "only rows without gold calls expect a reply")
-        return GoldRow(identifier, tools, reference, negative, calls, _json(normalized), params=params,
+        return GoldRow(identifier, tools, reference, negative, calls, canonical_json(normalized), params=params,
                        any_call=expect == "any_call", mentions=tuple(mentions or ()))
 
     def context(self, reference, tool, parameter, param: Param) -> Context:
         """The normalization context; the reference time only where the kind can use it, so
         that the memo is shared across rows for every other kind."""
-        moment = reference if param.kind in _CONTEXT_KINDS or param.kind == "unknown" else None
+        moment = reference if param.kind in _CONTEXT_KINDS else None
         return Context(moment, tool, parameter, self.policy)
 
     def _flatten(self) -> m.Gold:
@@ -295,7 +291,7 @@ class PredictionEncoder:
         if malformed:
             return Parsed((), malformed)
         if calls_value is not None:
-            key = ("c", calls_value if isinstance(calls_value, str) else _json(calls_value))
+            key = ("c", calls_value if isinstance(calls_value, str) else canonical_json(calls_value))
             if key not in self._parsed:
                 self._parsed[key] = parse_calls_value(calls_value)
             return self._parsed[key]
@@ -316,7 +312,7 @@ class PredictionEncoder:
                 if param is None:
                     param, known = param_for(gold.tools, tool, param_name, raw)
                 context = self.gold.context(gold.reference_time, tool, param_name, param)
-                canon = canonical_cached(param, _json(raw), context)
+                canon = canonical_cached(param, canonical_json(raw), context)
                 if not known:
                     canon = replace(canon, flags=canon.flags | UNKNOWN_PARAM)
                 elif param.default_json is not None and (tool, param_name) not in gold.params and \
@@ -350,7 +346,7 @@ class PredictionEncoder:
                 shown.append({"name": tool, "arguments": {p: c.key for p, _r, c in arguments}})
             row_call_off.append(len(call_tool))
             rows_calls.append(row_calls)
-            normalized.append(_json(shown))
+            normalized.append(canonical_json(shown))
         canons = [canon for _p, _r, canon in values]
         arrays = m.Predictions(
             np.asarray(g_rows, np.int64), np.array(row_flags, np.uint8), np.array(row_call_off, np.int64),

@@ -106,9 +106,12 @@ class _Unreadable(Exception):
 
 
 def canonical_json(value) -> str:
-    """The one JSON spelling of a value that gold and predictions are compared in."""
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"),
-                      allow_nan=False)
+    """The one JSON spelling of a value that gold and predictions are compared in: sorted keys,
+    compact, UTF-8 (orjson; the standard library only for integers past 64 bits)."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+    except TypeError:
+        return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
 def _one_line(reason: str) -> str:
@@ -135,6 +138,14 @@ def _is_call_like(item) -> bool:
             or item.get("type") in _CALL_TYPES)
 
 
+class _NonFinite(ValueError):
+    """NaN or Infinity in arguments: no JSON value, so not a readable call."""
+
+
+def _non_finite(constant):
+    raise _NonFinite(constant)
+
+
 def _decode_arguments(value, label: str) -> dict:
     if value is None:
         return {}
@@ -147,7 +158,9 @@ def _decode_arguments(value, label: str) -> dict:
             decoded = orjson.loads(value)
         except orjson.JSONDecodeError:
             try:
-                decoded = json.loads(value)
+                decoded = json.loads(value, parse_constant=_non_finite)
+            except _NonFinite:
+                raise _Unreadable(f"{label}: arguments hold a non-finite number") from None
             except (ValueError, RecursionError):
                 raise _Unreadable(f"{label}: arguments is not a JSON object") from None
         if isinstance(decoded, dict):
@@ -172,10 +185,7 @@ def _call_from_dict(item, number: int) -> tuple[str, str]:
     keys = _ARGUMENT_KEYS + (("input",) if holder.get("type") == "tool_use" else ())
     raw = next((holder[key] for key in keys if key in holder), None)
     arguments = _decode_arguments(raw, label)
-    try:
-        return name.strip().replace("\\_", "_"), canonical_json(arguments)
-    except ValueError:
-        raise _Unreadable(f"{label}: arguments hold a non-finite number") from None
+    return name.strip().replace("\\_", "_"), canonical_json(arguments)
 
 
 def _calls_from_items(items) -> Parsed:

@@ -133,6 +133,7 @@ class Scorer:
         self.encoder = PredictionEncoder(self.gold, options)
         self.attributor = Attributor(self.gold, options)
         self.carried = list(self.gold.carried_types)
+        self.gold_ids = gold_table.column("id").combine_chunks().cast(pa.string())  # prediction ids are looked up here
         self.seen = {}             # model -> bool array over gold rows: predicted at least once
         self.memo = VerdictMemo()
         self.result = Result(Tally(tuple(by)), rules_hash=rules_hash())
@@ -146,7 +147,7 @@ class Scorer:
         a verdict depends only on the gold row and the prediction, so each distinct (gold row,
         prediction) is scored once — per run, through the memo — and spread back over its rows
         with Arrow kernels."""
-        positions = pc.index_in(batch.column("id"), value_set=self._gold_ids())
+        positions = pc.index_in(batch.column("id"), value_set=self.gold_ids)
         known = pc.is_valid(positions)
         unknown = batch.num_rows - pc.sum(known).as_py() if batch.num_rows else 0
         if unknown:
@@ -231,11 +232,6 @@ class Scorer:
         everything = np.arange(len(ids))
         prepared = Prepared(batch, everything, None, np.full(len(ids), -1), everything, batch, np.array(g_rows, np.int64))
         return self.finish(prepared, self.score_distinct(batch, prepared.g_rows), missing=True)
-
-    def _gold_ids(self):
-        if not hasattr(self, "_ids"):
-            self._ids = pa.array([row.id for row in self.gold.rows], pa.string())
-        return self._ids
 
 
 def count_rows(path) -> int | None:

@@ -32,19 +32,20 @@ _BFCL_NEGATIVES_WITHOUT_ANSWERS = ("irrelevance", "live_irrelevance", "relevance
 
 
 def _first_record(path: Path) -> dict:
-    """The first JSON object of a JSON-lines file, a JSON array or a single JSON document."""
+    """The first JSON object of a JSON-lines file (only its first line is read: detection
+    must not read a large file twice), a JSON array or a single JSON document."""
     try:
-        data = path.read_bytes().removeprefix(b"\xef\xbb\xbf")
+        with open(path, "rb") as handle:
+            line = next((line for line in handle if line.strip()), b"").removeprefix(b"\xef\xbb\xbf")
     except OSError as error:
         raise InputError(path, f"cannot read: {error.strerror or error}") from None
-    lines = [line for line in data.split(b"\n") if line.strip()]
-    if not lines:
+    if not line:
         raise InputError(path, "empty file")
     try:
-        first = orjson.loads(lines[0])
+        first = orjson.loads(line)
     except orjson.JSONDecodeError:
         try:
-            first = orjson.loads(data)  # one JSON document over several lines
+            first = orjson.loads(path.read_bytes().removeprefix(b"\xef\xbb\xbf"))  # one document, several lines
         except orjson.JSONDecodeError as error:
             raise InputError(path, f"not valid JSON ({error.msg})", row=error.lineno) from None
     if isinstance(first, list):
