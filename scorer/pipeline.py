@@ -3,6 +3,8 @@
 `score_tables` with tables already in callscore's schema."""
 
 import collections
+import functools
+import gc
 import multiprocessing
 from dataclasses import dataclass, field
 
@@ -24,6 +26,7 @@ from scorer.rules import rules_hash
 from scorer.write import VerdictWriter
 
 _FIRST_IDS_SHOWN = 5
+_RUN_GC_THRESHOLD = 50_000  # young objects between collections while scoring (Python's default: 700)
 
 
 @dataclass
@@ -291,6 +294,24 @@ def read_prediction_batches(path, fmt, gold_path, batch_size, unreadable, rename
         yield load.prediction_batch(path, batch)
 
 
+def _rare_collections(run):
+    """Run with the cyclic collector's first threshold raised: scoring allocates many small
+    objects (parsed calls, normalized values, memo entries) and makes almost no cycles, so
+    collecting every 700 allocations only walks them again (the throughput sample: about 15 %
+    of the run). The thresholds are restored afterwards; a first threshold of 0 (collection off) is kept."""
+    @functools.wraps(run)
+    def with_rare_collections(*args, **kwargs):
+        thresholds = gc.get_threshold()
+        if thresholds[0]:
+            gc.set_threshold(max(thresholds[0], _RUN_GC_THRESHOLD), *thresholds[1:])
+        try:
+            return run(*args, **kwargs)
+        finally:
+            gc.set_threshold(*thresholds)
+    return with_rare_collections
+
+
+@_rare_collections
 def score_files(predictions_path, gold_path, options: Options = Options(), out=None, by=(),
                 undecided=None, progress=None, gold_format="auto", pred_format="auto",
                 renamed_dots=False) -> Result:
@@ -363,6 +384,7 @@ def _scored(scorer, batches, jobs):
         _WORKER = None
 
 
+@_rare_collections
 def score_tables(predictions: pa.Table, gold: pa.Table, options: Options = Options(), by=()) -> Result:
     """Score tables already in callscore's schemas (adapters, tests); verdicts kept in memory."""
     scorer = Scorer(gold, "gold", options, by)

@@ -2,6 +2,7 @@
 prediction gets the verdict its author intended, reruns write identical bytes, and the
 compiled and pure-Python matchers write identical verdict files."""
 
+import gc
 import json
 import os
 import subprocess
@@ -13,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from scorer.cli import cli
+from scorer.errors import InputError
 from scorer.lint import self_score
 from scorer.load import read_gold_table
 from scorer.options import Options
@@ -112,3 +114,30 @@ def test_batched_parallel_and_single_process_runs_write_the_same_bytes(tmp_path,
     score("-o", other, "-q", *options, "--summary", tmp_path / "other.json")
     assert reference.read_bytes() == other.read_bytes()
     assert (tmp_path / "one.json").read_bytes() == (tmp_path / "other.json").read_bytes()
+
+
+def test_scoring_raises_the_collector_threshold_only_while_it_runs(monkeypatch):
+    from scorer import pipeline
+
+    seen = []
+    real_scored = pipeline._scored
+
+    def scored_spy(*args):
+        seen.append(gc.get_threshold()[0])
+        yield from real_scored(*args)
+
+    monkeypatch.setattr(pipeline, "_scored", scored_spy)
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, *before[1:])
+        pipeline.score_files(PREDICTIONS, GOLD)
+        assert seen == [pipeline._RUN_GC_THRESHOLD]
+        assert gc.get_threshold()[0] == 700
+        with pytest.raises(InputError):
+            pipeline.score_files(PREDICTIONS, EXAMPLES / "no-such-gold.parquet")
+        assert gc.get_threshold()[0] == 700
+        gc.set_threshold(0, *before[1:])
+        pipeline.score_files(PREDICTIONS, GOLD)
+        assert seen[-1] == 0 and gc.get_threshold()[0] == 0
+    finally:
+        gc.set_threshold(*before)
