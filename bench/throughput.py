@@ -2,7 +2,7 @@
 
     python bench/throughput.py --rows N [--gold-size 3000] [--jobs J] [--seed 0] [--workdir DIR]
                                [--models 12] [--variants 4] [--sample 20000] [--profile K]
-                               [--generate-only]
+                               [--python-end-to-end] [--generate-only]
 
 1. Generates a gold set of --gold-size instances with the templates, negatives and model error
    profiles of data/examples/build.py (imported, not copied: the benchmark exercises the same
@@ -20,6 +20,8 @@
    matcher calls (scorer.pipeline.match wrapped by a timer), and prints both ratios. The
    compiled sample's verdicts are compared with the outcome each generated cell was built to
    have (the examples' `intended` verdict), as a sanity check of the generated mix.
+   With --python-end-to-end, step 2's command also runs whole with CALLSCORE_IMPL=python: the
+   per-row ratio at full scale, where both paths share the Arrow keying and the verdict memo.
 
 The last line printed is the figures as one JSON object. Nothing here is a test: it reads
 the clock on purpose and asserts nothing about speed.
@@ -393,6 +395,8 @@ def parse_args(argv=None):
     parser.add_argument("--sample", type=int, default=20_000, help="rows for the compiled vs pure-Python runs")
     parser.add_argument("--profile", type=int, default=0, metavar="K",
                         help="also cProfile a compiled sample run, print the top K functions by own time")
+    parser.add_argument("--python-end-to-end", action="store_true",
+                        help="also run the whole end-to-end command with CALLSCORE_IMPL=python and print the ratio")
     parser.add_argument("--generate-only", action="store_true", help="write gold and predictions, score nothing")
     parser.add_argument("--stage-child", nargs=3, metavar=("PRED", "GOLD", "OUT"), help=argparse.SUPPRESS)
     parser.add_argument("--profile-out", help=argparse.SUPPRESS)
@@ -458,6 +462,15 @@ def benchmark(args, workdir: Path) -> dict:
     print(f"  peak RSS         {end_to_end['peak_rss_mb']:.0f} MB largest process, "
           f"{end_to_end['tree_rss_mb']:.0f} MB process tree (sampled)   "
           f"startup {startup['wall_s']:.2f} s (score --version)")
+
+    if args.python_end_to_end:
+        python_end_to_end = run_measured(command, scorer_env("python"), workdir / "score-python.log")
+        end_to_end_ratio = python_end_to_end["wall_s"] / end_to_end["wall_s"]
+        print(f"  pure Python      {args.rows:,} rows  {python_end_to_end['wall_s']:.2f} s wall  "
+              f"{args.rows / python_end_to_end['wall_s']:,.0f} rows/s  jobs {jobs}   "
+              f"ratio {end_to_end_ratio:.2f}x (same command, CALLSCORE_IMPL=python)")
+        figures.update({"python_wall_s": round(python_end_to_end["wall_s"], 3),
+                        "end_to_end_ratio": round(end_to_end_ratio, 2)})
 
     sample_path = workdir / "sample.parquet"
     sample_rows = write_sample(predictions_path, sample_path, args.sample)
