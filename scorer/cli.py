@@ -8,7 +8,7 @@ import sys
 import click
 
 from scorer import __version__
-from scorer.commands.common import CONTEXT_SETTINGS, time_options
+from scorer.commands.common import CONTEXT_SETTINGS, rules_option, time_options
 from scorer.commands.judge import audit, merge_judge
 from scorer.commands.lint import lint_command
 from scorer.commands.plot import plot
@@ -90,11 +90,10 @@ def cli():
 @click.option("-j", "--jobs", type=click.IntRange(1), default=os.cpu_count() or 1, show_default="all cores",
               help="Processes scoring batches in parallel; results are identical to --jobs 1.")
 @click.option("--precision", type=click.IntRange(0, 6), default=1, show_default=True, help="Decimals of percentages.")
-@click.option("--rules", "rules_path", type=click.Path(file_okay=False, exists=True),
-              help="Score with a rules directory of your own (a copy of rules/, edited).")
+@rules_option
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_format, renamed_dots, by, reference_time, timezone, temporal_format, range_end,
-        fuzzy_high, fuzzy_low, batch_size, jobs, precision, rules_path, quiet):
+        fuzzy_high, fuzzy_low, batch_size, jobs, precision, quiet):
     """Score PREDICTIONS against GOLD (.parquet, .jsonl or .json) and print the summary.
 
     Example: score data/examples/predictions.parquet data/examples/gold.parquet -o verdicts.parquet
@@ -102,8 +101,6 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
     from scorer import pipeline, report
     from scorer.options import Options
 
-    if rules_path:  # read lazily by every rule family, so setting it before scoring suffices
-        os.environ["CALLSCORE_RULES"] = rules_path
     if fuzzy_low > fuzzy_high:
         raise click.BadParameter("--fuzzy-low must not exceed --fuzzy-high", param_hint="--fuzzy-low")
     options = Options(reference_time=reference_time, timezone=timezone, temporal_format=temporal_format,

@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import click
 
+from scorer.commands import common
 from scorer.load import json_lines
 from scorer.temporal import resolve
 
@@ -63,6 +64,7 @@ def _file_records(path: str, default_reference, zone):
 @click.option("--file", "cases", type=click.Path(exists=True, dir_okay=False),
               help='JSONL of {"text", "reference_time", ...}; one JSON result line per input line.')
 @click.option("--out", "out", type=click.Path(dir_okay=False, writable=True), help="Write results here, not stdout.")
+@common.rules_option
 def resolve_command(text, reference_time, timezone, cases, out):
     """Resolve TEXT (or every line of --file) to an interval [start, end) with its granularity."""
     zone = _zone(timezone)

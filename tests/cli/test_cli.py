@@ -123,3 +123,30 @@ def test_own_rules_directory_changes_what_counts_as_equal(tmp_path):
                        check=True, cwd=root)
         outcomes.append(json.loads(out.read_text(encoding="utf-8"))["outcome"])
     assert outcomes == ["param_error", "correct"]
+
+
+def test_lint_and_resolve_read_an_own_rules_directory_too(tmp_path):
+    import shutil
+    import subprocess
+    import sys
+
+    root = DATA.parents[1]
+    rules = tmp_path / "rules"
+    shutil.copytree(root / "rules", rules)
+    with open(rules / "holidays" / "fixed.toml", "a", encoding="utf-8") as handle:
+        handle.write('[fixed."校庆"]\ndate = "05-20"\n')
+    tools = [{"name": "f", "parameters": {"type": "object",
+                                          "properties": {"date": {"type": "string", "format": "date"}}}}]
+    gold = tmp_path / "g.jsonl"
+    gold.write_text(json.dumps({"id": "a", "gold_calls": [{"name": "f", "arguments": {"date": "校庆"}}],
+                                "reference_time": "2026-03-01T10:00:00+08:00", "tools": json.dumps(tools)},
+                               ensure_ascii=False) + "\n", encoding="utf-8")
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "scorer", *args], cwd=root, capture_output=True, text=True)
+
+    assert run("lint", str(gold)).returncode == 1
+    assert run("lint", str(gold), "--rules", str(rules)).returncode == 0
+    resolved = run("resolve", "校庆", "--reference-time", "2026-03-01T10:00:00+08:00", "--rules", str(rules))
+    assert "start: 2026-05-20T00:00:00+08:00" in resolved.stdout
+    assert "not temporal" in run("resolve", "校庆", "--reference-time", "2026-03-01T10:00:00+08:00").stdout
