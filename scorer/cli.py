@@ -75,7 +75,11 @@ def cli():
 @click.option("--renamed-dots", is_flag=True,
               help="BFCL results of an API that forbids dots in function names: read math_factorial "
                    "as the declared math.factorial.")
-@click.option("--by", multiple=True, metavar="COLUMN", help="Also summarize per value of a gold column (repeatable).")
+@click.option("--keep", multiple=True, metavar="COLUMN",
+              help="Carry a PREDICTIONS column into the verdicts and judge records, e.g. a sample index "
+                   "(repeatable).")
+@click.option("--by", multiple=True, metavar="COLUMN",
+              help="Also summarize per value of a gold column or a kept column (repeatable).")
 @time_options
 @click.option("--temporal-format", type=click.Choice(["lenient", "strict"]), default="lenient", show_default=True,
               help="strict: a raw relative expression (下周二) where a date is expected is a temporal error.")
@@ -92,7 +96,7 @@ def cli():
 @click.option("--precision", type=click.IntRange(0, 6), default=1, show_default=True, help="Decimals of percentages.")
 @rules_option
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
-def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_format, renamed_dots, by, reference_time, timezone, temporal_format, range_end,
+def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_format, renamed_dots, keep, by, reference_time, timezone, temporal_format, range_end,
         fuzzy_high, fuzzy_low, batch_size, jobs, precision, quiet):
     """Score PREDICTIONS against GOLD (.parquet, .jsonl or .json) and print the summary.
 
@@ -105,7 +109,7 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
         raise click.BadParameter("--fuzzy-low must not exceed --fuzzy-high", param_hint="--fuzzy-low")
     options = Options(reference_time=reference_time, timezone=timezone, temporal_format=temporal_format,
                       range_end=range_end, fuzzy_high=fuzzy_high, fuzzy_low=fuzzy_low,
-                      batch_size=batch_size, jobs=jobs)
+                      batch_size=batch_size, jobs=jobs, keep=keep)
     try:
         with Progress(enabled=not quiet and sys.stderr.isatty(), total=pipeline.count_rows(predictions)) as progress:
             result = pipeline.score_files(predictions, gold, options, out=out, by=by, undecided=undecided_path,

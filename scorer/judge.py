@@ -88,13 +88,15 @@ def _in_doubt(errors) -> list[dict]:
     ]
 
 
-def undecided_records(verdicts: pa.Table, gold: pa.Table, predictions_calls: dict | None = None,
-                      template: str | None = None) -> Iterator[dict]:
+def undecided_records(verdicts: pa.Table, gold: pa.Table, predicted_calls: list | None = None,
+                      template: str | None = None, kept=()) -> Iterator[dict]:
     """One judge-ready dict per verdict row with `decided` false (or null), in verdict order.
 
-    `predictions_calls` maps (model, id) to the calls the model made; without it the predicted
-    calls are read from `normalized_pred`. `template` is the prompt text (default: the rules
-    file). Each record holds the prompt and its `estimated_tokens`."""
+    `predicted_calls` holds the calls each of those rows' model made, in the same order (by
+    position: repeated samples share a (model, id)); without it they are read from
+    `normalized_pred`. `template` is the prompt text (default: the rules file). `kept` names
+    prediction columns of the verdicts copied into each record's `kept`, so that an answer
+    can be traced to its sample. Each record holds the prompt and its `estimated_tokens`."""
     template = load_template() if template is None else template
     undecided = verdicts.filter(pc.invert(pc.fill_null(verdicts.column("decided"), False)))
     if undecided.num_rows == 0:
@@ -102,10 +104,10 @@ def undecided_records(verdicts: pa.Table, gold: pa.Table, predictions_calls: dic
     wanted = gold.filter(pc.is_in(gold.column("id"), value_set=undecided.column("id").unique()))
     gold_by_id = {row["id"]: row for row in wanted.to_pylist()}
     allowed = _dumps(taxonomy())
-    for row in undecided.to_pylist():
+    for position, row in enumerate(undecided.to_pylist()):
         gold_row = gold_by_id.get(row["id"], {})
-        if predictions_calls is not None:
-            predicted = _calls(predictions_calls.get((row["model"], row["id"])))
+        if predicted_calls is not None:
+            predicted = _calls(predicted_calls[position])
         else:
             predicted = _calls(row.get("normalized_pred"))
         record = {
@@ -122,6 +124,8 @@ def undecided_records(verdicts: pa.Table, gold: pa.Table, predictions_calls: dic
             "tentative": {"outcome": row["outcome"], "subtype": row["subtype"],
                           "argument": row.get("argument"), "detail": row.get("detail")},
         }
+        if kept:
+            record["kept"] = {name: row[name] for name in kept}
         record["prompt"] = template.format(
             query=record["query"] or NOT_GIVEN,
             tools=NOT_GIVEN if record["tools"] is None else _dumps(record["tools"]),

@@ -16,7 +16,7 @@ import pyarrow.json as pa_json
 import pyarrow.parquet as pq
 
 from scorer.errors import InputError
-from scorer.tables import CALLS
+from scorer.tables import CALLS, PREDICTIONS
 
 EXTENSIONS = (".parquet", ".jsonl", ".json")
 _JSON_COLUMNS = ("gold_calls", "calls", "tools")  # nested values are kept as JSON text
@@ -127,24 +127,25 @@ def _as_string_ids(path, column):
         raise InputError(path, "ids must be strings or integers", field="id") from None
 
 
-def iter_prediction_batches(path, batch_size: int = 131072, unreadable: Unreadable | None = None):
-    """Yield the predictions as RecordBatches with `id`, `model`, `calls`, `output` and
-    `malformed`: parquet by row groups; JSON Lines through pyarrow's streaming reader when the
-    calls are written as text (as callscore and most exporters write them), else line by line."""
+def iter_prediction_batches(path, batch_size: int = 131072, unreadable: Unreadable | None = None, keep=()):
+    """Yield the predictions as RecordBatches with `id`, `model`, `calls`, `output`,
+    `malformed` and the `keep` columns: parquet by row groups, reading only those columns; JSON
+    Lines through pyarrow's streaming reader when the calls are written as text (as callscore
+    and most exporters write them), else line by line."""
     path = check_path(path)
     if path.suffix.lower() == ".parquet":
         parquet = pq.ParquetFile(path)
         _check_prediction_columns(path, parquet.schema_arrow.names)
-        wanted = [name for name in ("id", "model", "calls", "output", "malformed") if name in parquet.schema_arrow.names]
+        wanted = [name for name in (*PREDICTIONS.names, *keep) if name in parquet.schema_arrow.names]
         for batch in parquet.iter_batches(batch_size=batch_size, columns=wanted):
-            yield prediction_batch(path, batch)
+            yield prediction_batch(path, batch, keep)
         return
     unreadable = unreadable if unreadable is not None else Unreadable()
     done = 0
     if path.suffix.lower() == ".jsonl":
         try:
-            for batch in _arrow_json_batches(path):
-                yield prediction_batch(path, batch)
+            for batch in _arrow_json_batches(path, keep):
+                yield prediction_batch(path, batch, keep)
                 done += batch.num_rows
             return
         except _NotForArrow:
@@ -152,16 +153,17 @@ def iter_prediction_batches(path, batch_size: int = 131072, unreadable: Unreadab
     table = _rows_to_table(path, _read_json_records(path, unreadable)).slice(done)
     _check_prediction_columns(path, table.column_names)
     for batch in table.to_batches(max_chunksize=batch_size):
-        yield prediction_batch(path, batch)
+        yield prediction_batch(path, batch, keep)
 
 
 class _NotForArrow(Exception):
     """pyarrow's JSON reader cannot read this file (nested arguments, a bad line, ...)."""
 
 
-def _arrow_json_batches(path: Path):
+def _arrow_json_batches(path: Path, keep=()):
     """pyarrow's streaming JSON reader with callscore's prediction columns declared, chosen
-    from the first record; raises _NotForArrow when the file needs the line-by-line reader."""
+    from the first record, and the `keep` columns' types inferred; raises _NotForArrow when the
+    file needs the line-by-line reader."""
     first = next((record for _n, record, problem in json_lines(path) if problem is None), None)
     if not isinstance(first, dict):
         raise _NotForArrow
@@ -175,12 +177,13 @@ def _arrow_json_batches(path: Path):
     _check_prediction_columns(path, list(first))
     schema = pa.schema([("id", pa.string()), ("model", pa.string()), ("calls", calls_type),
                         ("output", pa.string()), ("malformed", pa.string())])
-    options = pa_json.ParseOptions(explicit_schema=schema, unexpected_field_behavior="ignore")
+    options = pa_json.ParseOptions(explicit_schema=schema,
+                                   unexpected_field_behavior="infer" if keep else "ignore")
     try:
         reader = pa_json.open_json(path, read_options=pa_json.ReadOptions(block_size=16 << 20),
                                    parse_options=options)
         for batch in reader:
-            yield batch
+            yield batch.select([name for name in (*schema.names, *keep) if name in batch.schema.names])
     except (pa.ArrowInvalid, pa.ArrowTypeError):
         raise _NotForArrow from None
 
@@ -192,7 +195,9 @@ def _check_prediction_columns(path, names):
         raise InputError(path, "needs a `calls` or an `output` column", field="calls")
 
 
-def prediction_batch(path, batch: pa.RecordBatch) -> pa.RecordBatch:
+def prediction_batch(path, batch: pa.RecordBatch, keep=()) -> pa.RecordBatch:
+    """A batch in callscore's prediction columns, followed by the `keep` columns (carried into
+    the verdicts as they are); a kept column the input lacks is an error naming it."""
     ids = _as_string_ids(path, batch.column("id"))
     n = batch.num_rows
     model = batch.column("model").cast(pa.string()) if "model" in batch.schema.names else pa.nulls(n, pa.string())
@@ -200,4 +205,8 @@ def prediction_batch(path, batch: pa.RecordBatch) -> pa.RecordBatch:
     columns = {"id": ids, "model": model}
     for name in ("calls", "output", "malformed"):
         columns[name] = batch.column(name) if name in batch.schema.names else pa.nulls(n)
+    for name in keep:
+        if name not in batch.schema.names:
+            raise InputError(path, "no such column to keep (--keep)", field=name)
+        columns[name] = batch.column(name)
     return pa.RecordBatch.from_pydict(columns)

@@ -16,6 +16,7 @@ class Options:
     fuzzy_low: float = 60.0             # below: different; between: undecided
     batch_size: int = 131072
     jobs: int = 1
+    keep: tuple = ()                    # prediction columns carried into the verdicts (a sample index)
 
     def fingerprint(self) -> str:
         """Options that change verdicts, as canonical JSON (jobs and batch size do not)."""

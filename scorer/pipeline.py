@@ -18,11 +18,13 @@ from scorer import __version__, load
 from scorer.aggregate import Tally
 from scorer.attribute import Attributor
 from scorer.encode import Codebook, GoldIndex, PredictionEncoder
+from scorer.errors import InputError
 from scorer.io import formats
 from scorer.judge import UndecidedWriter
 from scorer.match import IMPLEMENTATION, match
 from scorer.options import Options
 from scorer.rules import rules_hash
+from scorer.tables import VERDICTS_FIXED
 from scorer.write import VerdictWriter
 
 _FIRST_IDS_SHOWN = 5
@@ -129,13 +131,19 @@ class Distinct:
 class Scorer:
     """Scores prediction batches against one gold set."""
 
-    def __init__(self, gold_table: pa.Table, gold_path, options: Options, by=()):
+    def __init__(self, gold_table: pa.Table, gold_path, options: Options, by=(), predictions_path="predictions"):
         self.options = options
         self.gold_table = gold_table
         self.gold = GoldIndex(gold_table, gold_path, options, Codebook(), Codebook(), Codebook())
         self.encoder = PredictionEncoder(self.gold, options)
         self.attributor = Attributor(self.gold, options)
         self.carried = list(self.gold.carried_types)
+        self.predictions_path = predictions_path
+        self.kept_types = {}       # kept prediction column -> its type, fixed by the first batch
+        for name in options.keep:
+            if name in VERDICTS_FIXED.names or name in self.carried or options.keep.count(name) > 1:
+                raise InputError("--keep", "names a verdict column, a carried gold column or itself twice; "
+                                 "rename the prediction column", field=name)
         self.gold_ids = gold_table.column("id").combine_chunks().cast(pa.string())  # prediction ids are looked up here
         self.seen = {}             # model -> bool array over gold rows: predicted at least once
         self.memo = VerdictMemo()
@@ -190,9 +198,10 @@ class Scorer:
         source, where, undecided_at = self.memo.merge(prepared, distinct)
         table = source.take(pa.array(where[prepared.spread])).combine_chunks()
         verdicts = table.to_batches()[0] if table.num_rows else pa.RecordBatch.from_pylist([], schema=table.schema)
+        kept = [self._kept(prepared.batch, name) for name in self.options.keep]
         verdicts = pa.RecordBatch.from_arrays(
-            [prepared.batch.column("model"), prepared.batch.column("id"), *verdicts.columns[2:]],
-            schema=verdicts.schema)
+            [prepared.batch.column("model"), prepared.batch.column("id"), *verdicts.columns[2:], *kept],
+            schema=pa.schema([*verdicts.schema, *(pa.field(n, c.type) for n, c in zip(self.options.keep, kept))]))
         if missing:
             flag = verdicts.schema.get_field_index("missing_prediction")
             verdicts = verdicts.set_column(flag, "missing_prediction", pa.array([True] * verdicts.num_rows))
@@ -204,9 +213,25 @@ class Scorer:
         from scorer.judge import undecided_records
 
         undecided = verdicts.take(pa.array(rows))
-        calls = {(model, identifier): undecided_at[int(spread[row])] for model, identifier, row in zip(
-            undecided.column("model").to_pylist(), undecided.column("id").to_pylist(), rows)}
-        return verdicts, list(undecided_records(pa.Table.from_batches([undecided]), self.gold_table, calls))
+        calls = [undecided_at[int(spread[row])] for row in rows]
+        return verdicts, list(undecided_records(pa.Table.from_batches([undecided]), self.gold_table, calls,
+                                                kept=self.options.keep))
+
+    def _kept(self, batch: pa.RecordBatch, name: str) -> pa.Array:
+        """A kept prediction column in the type its first batch had: every batch of a verdict
+        file has one schema (JSON inputs infer types block by block)."""
+        column = batch.column(name)
+        wanted = self.kept_types.setdefault(name, column.type)
+        if column.type == wanted:
+            return column
+        if pa.types.is_null(wanted):   # the first batch, already written, had no values to type it
+            raise InputError(self.predictions_path, f"kept column is null in the first rows, then {column.type}; "
+                             "write it with one type (or null as a typed parquet column)", field=name)
+        try:
+            return column.cast(wanted)
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+            raise InputError(self.predictions_path, f"kept column changes type from {wanted} to {column.type}",
+                             field=name) from None
 
     def _note_seen(self, models, positions):
         encoded = pc.dictionary_encode(models)
@@ -231,7 +256,9 @@ class Scorer:
         self.result.missing_predictions = len(ids)
         empty = pa.nulls(len(ids), pa.string())
         batch = pa.RecordBatch.from_pydict({"id": pa.array(ids, pa.string()), "model": pa.array(models, pa.string()),
-                                            "calls": empty, "output": empty, "malformed": empty})
+                                            "calls": empty, "output": empty, "malformed": empty,
+                                            **{name: pa.nulls(len(ids), self.kept_types.get(name, pa.null()))
+                                               for name in self.options.keep}})
         everything = np.arange(len(ids))
         prepared = Prepared(batch, everything, None, np.full(len(ids), -1), everything, batch, np.array(g_rows, np.int64))
         return self.finish(prepared, self.score_distinct(batch, prepared.g_rows), missing=True)
@@ -280,18 +307,19 @@ def read_gold(path, fmt="auto") -> pa.Table:
     return load.read_gold_table(path) if fmt == "callscore" else formats.read_gold(path, fmt)
 
 
-def read_prediction_batches(path, fmt, gold_path, batch_size, unreadable, renamed_dots=False):
-    """Prediction batches: callscore's own files are streamed; other formats (BFCL results,
-    provider response dumps) are read by their adapter, then cut into batches."""
+def read_prediction_batches(path, fmt, gold_path, batch_size, unreadable, renamed_dots=False, keep=()):
+    """Prediction batches with the `keep` columns: callscore's own files are streamed; other
+    formats (BFCL results, provider response dumps) are read by their adapter, then cut into
+    batches."""
     load.check_path(path)
     fmt = formats.detect_predictions(path) if fmt == "auto" else fmt
     if fmt == "callscore":
-        yield from load.iter_prediction_batches(path, batch_size, unreadable)
+        yield from load.iter_prediction_batches(path, batch_size, unreadable, keep)
         return
     table = formats.read_predictions(path, fmt, gold_path=gold_path, unreadable=unreadable,
                                      renamed_dots=renamed_dots)
     for batch in table.to_batches(max_chunksize=batch_size):
-        yield load.prediction_batch(path, batch)
+        yield load.prediction_batch(path, batch, keep)
 
 
 def _rare_collections(run):
@@ -318,10 +346,10 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
     """Score a predictions file against a gold file, batch by batch; write verdicts to `out`
     and judge-ready records of the undecided rows to `undecided` if given. `progress(rows)` is
     called after each batch. Formats other than callscore's are read by scorer.io adapters."""
-    scorer = Scorer(read_gold(gold_path, gold_format), gold_path, options, by)
+    scorer = Scorer(read_gold(gold_path, gold_format), gold_path, options, by, predictions_path)
     unreadable = load.Unreadable()
     batches = read_prediction_batches(predictions_path, pred_format, gold_path, options.batch_size, unreadable,
-                                      renamed_dots)
+                                      renamed_dots, options.keep)
     writer = VerdictWriter(out, metadata(options)) if out else None
     judge = UndecidedWriter(undecided)
     try:
@@ -388,7 +416,7 @@ def _scored(scorer, batches, jobs):
 def score_tables(predictions: pa.Table, gold: pa.Table, options: Options = Options(), by=()) -> Result:
     """Score tables already in callscore's schemas (adapters, tests); verdicts kept in memory."""
     scorer = Scorer(gold, "gold", options, by)
-    batches = [load.prediction_batch("predictions", batch)
+    batches = [load.prediction_batch("predictions", batch, options.keep)
                for batch in predictions.to_batches(max_chunksize=options.batch_size)]
     verdicts = [verdict for verdict, _records in _scored(scorer, batches, options.jobs)]
     missing = scorer.missing_batch()

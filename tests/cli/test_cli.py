@@ -1,6 +1,9 @@
 """The command group: default action, options before arguments, help everywhere."""
 
 import json
+import shutil
+import subprocess
+import sys
 
 from click.testing import CliRunner
 
@@ -100,16 +103,18 @@ def test_rules_lists_files_with_version_and_hash():
     assert lines[-1].startswith("rules ") and len(lines[-1].rsplit(": ", 1)[1]) == 16
 
 
-def test_own_rules_directory_changes_what_counts_as_equal(tmp_path):
-    import shutil
-    import subprocess
-    import sys
-
+def _own_rules(tmp_path, relative: str, addition: str):
+    """A copy of the shipped rules with `addition` appended to one file; (checkout, copy)."""
     root = DATA.parents[1]
     rules = tmp_path / "rules"
     shutil.copytree(root / "rules", rules)
-    with open(rules / "aliases" / "cities.tsv", "a", encoding="utf-8") as handle:
-        handle.write("东京\t江户\n")
+    with open(rules / relative, "a", encoding="utf-8") as handle:
+        handle.write(addition)
+    return root, rules
+
+
+def test_own_rules_directory_changes_what_counts_as_equal(tmp_path):
+    root, rules = _own_rules(tmp_path, "aliases/cities.tsv", "东京\t江户\n")
     gold = tmp_path / "g.jsonl"
     gold.write_text(json.dumps({"id": "a", "gold_calls": [{"name": "f", "arguments": {"city": "东京"}}]},
                                ensure_ascii=False) + "\n", encoding="utf-8")
@@ -126,15 +131,7 @@ def test_own_rules_directory_changes_what_counts_as_equal(tmp_path):
 
 
 def test_lint_and_resolve_read_an_own_rules_directory_too(tmp_path):
-    import shutil
-    import subprocess
-    import sys
-
-    root = DATA.parents[1]
-    rules = tmp_path / "rules"
-    shutil.copytree(root / "rules", rules)
-    with open(rules / "holidays" / "fixed.toml", "a", encoding="utf-8") as handle:
-        handle.write('[fixed."校庆"]\ndate = "05-20"\n')
+    root, rules = _own_rules(tmp_path, "holidays/fixed.toml", '[fixed."校庆"]\ndate = "05-20"\n')
     tools = [{"name": "f", "parameters": {"type": "object",
                                           "properties": {"date": {"type": "string", "format": "date"}}}}]
     gold = tmp_path / "g.jsonl"

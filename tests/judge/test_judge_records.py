@@ -51,7 +51,7 @@ def test_one_record_per_undecided_row_with_everything_a_judge_needs():
 
 
 def test_predicted_calls_come_from_the_predictions_when_given():
-    calls = {("a", "1"): [{"name": "play_song", "arguments": '{"song": "稻香 live"}'}]}
+    calls = [[{"name": "play_song", "arguments": '{"song": "稻香 live"}'}], None]
     first = next(judge.undecided_records(undecided_verdicts(), gold_table(), calls))
     assert first["predicted_calls"] == [{"name": "play_song", "arguments": {"song": "稻香 live"}}]
 

@@ -27,7 +27,7 @@ def _read(path, unreadable=None):
 def test_arrow_reader_and_line_reader_agree(tmp_path, monkeypatch):
     path = _write(tmp_path / "p.jsonl", ROWS)
     streamed = _read(path)
-    monkeypatch.setattr(load, "_arrow_json_batches", lambda _path: (_ for _ in ()).throw(load._NotForArrow()))
+    monkeypatch.setattr(load, "_arrow_json_batches", lambda _path, _keep=(): (_ for _ in ()).throw(load._NotForArrow()))
     by_lines = _read(path)
     assert streamed.column("id").to_pylist() == by_lines.column("id").to_pylist() == ["a", "b", "c"]
     assert streamed.column("model").to_pylist() == ["m", "model", "m"]
