@@ -178,7 +178,7 @@ class UndecidedWriter:
 
 def validate_answer(answer) -> dict:
     """A judge answer checked for shape and vocabulary -> {model, id, outcome, subtype,
-    argument, reason}. Raises ValueError with the reason; extra keys are ignored."""
+    argument, reason, kept}. Raises ValueError with the reason; extra keys are ignored."""
     if not isinstance(answer, dict):
         raise ValueError(f"expected a JSON object, got {type(answer).__name__}")
     for key in ("model", "id", "outcome"):
@@ -203,8 +203,28 @@ def validate_answer(answer) -> dict:
     for key in ("argument", "reason"):
         if answer.get(key) is not None and not isinstance(answer[key], str):
             raise ValueError(f"{key!r} must be a string or null")
+    kept = answer.get("kept")
+    if kept is not None and not isinstance(kept, dict):
+        raise ValueError("'kept' must be an object (the record's `kept`) or null")
     return {"model": model, "id": row_id, "outcome": outcome, "subtype": subtype,
-            "argument": answer.get("argument"), "reason": answer.get("reason")}
+            "argument": answer.get("argument"), "reason": answer.get("reason"), "kept": kept or None}
+
+
+def describe(answer: dict) -> str:
+    """The row an answer names, for messages."""
+    kept = "" if answer["kept"] is None else f" kept {kept_json(answer['kept'])}"
+    return f"model {answer['model']} id {answer['id']}{kept}"
+
+
+def answer_key(answer: dict) -> tuple:
+    """(model, id, kept as sorted JSON or None): the row an answer is for. Repeated samples of
+    one (model, id) differ only in their kept columns, which the answer echoes from its record."""
+    return answer["model"], answer["id"], None if answer["kept"] is None else kept_json(answer["kept"])
+
+
+def kept_json(kept: dict) -> str:
+    """Kept column values as one comparable text (sorted keys)."""
+    return _dumps(kept)
 
 
 def check_fits_row(answer: dict, positive: bool) -> None:
@@ -220,7 +240,7 @@ def check_fits_row(answer: dict, positive: bool) -> None:
 
 def read_answers(path) -> tuple[list[tuple[int, dict]], list[tuple[int, str]]]:
     """A judge JSONL file -> ([(line, validated answer)], [(line, problem)]); blank lines skipped.
-    A later answer for the same (model, id) is a problem naming the first one's line."""
+    A later answer for the same row (answer_key) is a problem naming the first one's line."""
     answers, problems, first_line = [], [], {}
     for number, decoded, problem in json_lines(path):
         if problem is not None:
@@ -231,10 +251,9 @@ def read_answers(path) -> tuple[list[tuple[int, dict]], list[tuple[int, str]]]:
         except ValueError as error:
             problems.append((number, str(error)))
             continue
-        key = (answer["model"], answer["id"])
+        key = answer_key(answer)
         if key in first_line:
-            problems.append((number, f"second answer for model {key[0]} id {key[1]} "
-                                     f"(first on line {first_line[key]})"))
+            problems.append((number, f"second answer for {describe(answer)} (first on line {first_line[key]})"))
             continue
         first_line[key] = number
         answers.append((number, answer))

@@ -13,7 +13,7 @@ import pyarrow.compute as pc
 from scorer import vocab
 from scorer.commands.table import bad_input_exits, read_verdicts, write_verdicts
 from scorer.errors import InputError
-from scorer.judge import check_fits_row, read_answers
+from scorer.judge import answer_key, check_fits_row, describe, kept_json, read_answers
 from scorer.report import render
 
 RULES, JUDGE = "rules", "judge"
@@ -42,13 +42,31 @@ def _decided_by(table: pa.Table) -> pa.Array:
 
 
 def _row_index(table: pa.Table, answers: list) -> dict:
-    """(model, id) -> row index, for the answered keys only."""
-    wanted = {(a["model"], a["id"]) for _, a in answers}
-    ids = pa.array(sorted({row_id for _, row_id in wanted}), pa.string())
+    """answer_key -> the rows it names, for the answered (model, id)s only: keyed without kept
+    columns and, for each set of kept columns the answers echo, with their values."""
+    ids = pa.array(sorted({a["id"] for _, a in answers}), pa.string())
     rows = pc.indices_nonzero(pc.fill_null(pc.is_in(table.column("id"), value_set=ids), False))
-    subset = table.select(["model", "id"]).take(rows).to_pylist()
-    return {(r["model"], r["id"]): int(i) for r, i in zip(subset, rows.to_pylist())
-            if (r["model"], r["id"]) in wanted}
+    kept_sets = {tuple(sorted(a["kept"])) for _, a in answers if a["kept"]}
+    wanted = sorted({name for names in kept_sets for name in names} & set(table.column_names))
+    index = {}
+    for row, found in zip(rows.to_pylist(), table.select(["model", "id", *wanted]).take(rows).to_pylist()):
+        keys = [(found["model"], found["id"], None)] + [
+            (found["model"], found["id"], kept_json({name: found[name] for name in names}))
+            for names in kept_sets if set(names) <= set(wanted)]
+        for key in keys:
+            index.setdefault(key, []).append(row)
+    return index
+
+
+def _answered_row(index: dict, answer: dict) -> tuple:
+    """(row, None) for the one row an answer names, else (None, the problem)."""
+    rows = index.get(answer_key(answer), [])
+    if len(rows) == 1:
+        return rows[0], None
+    if not rows:
+        return None, f"no verdict for {describe(answer)}"
+    return None, (f"{len(rows)} rows have {describe(answer)}: answer with the record's `kept` "
+                  "(score --keep COLUMN) to name one")
 
 
 def merge_answers(table: pa.Table, answers: list) -> tuple[pa.Table, list, int]:
@@ -61,9 +79,9 @@ def merge_answers(table: pa.Table, answers: list) -> tuple[pa.Table, list, int]:
     decided = pc.fill_null(table.column("decided"), False).to_pylist()
     problems, updates = [], {}
     for line, answer in answers:
-        row = index.get((answer["model"], answer["id"]))
-        if row is None:
-            problems.append((line, f"no verdict for model {answer['model']} id {answer['id']}"))
+        row, problem = _answered_row(index, answer)
+        if problem:
+            problems.append((line, problem))
             continue
         if decided[row]:
             continue
@@ -107,7 +125,8 @@ def merge_answers(table: pa.Table, answers: list) -> tuple[pa.Table, list, int]:
 def merge_judge(verdicts, judge_file, output):
     """Fold an LLM judge's answers into the rows the rules left undecided.
 
-    Each JSONL line: {"model", "id", "outcome", "subtype", "argument", "reason"}. Bad answers
+    Each JSONL line: {"model", "id", "outcome", "subtype", "argument", "reason"}, plus the
+    record's "kept" when samples share a (model, id) (score --keep sample). Bad answers
     are reported on stderr (file, line, reason) and their rows stay undecided; every row gets
     `decided_by` (rules, judge, or null while undecided).
 
@@ -182,9 +201,9 @@ def audit(verdicts, judge_file, fmt):
     rules_rows = pc.fill_null(by_rules, False).to_pylist()
     pairs, skipped = [], 0
     for line, answer in answers:
-        row = index.get((answer["model"], answer["id"]))
-        if row is None:
-            problems.append((line, f"no verdict for model {answer['model']} id {answer['id']}"))
+        row, problem = _answered_row(index, answer)
+        if problem:
+            problems.append((line, problem))
         elif not rules_rows[row]:
             skipped += 1
         else:

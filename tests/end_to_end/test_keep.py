@@ -100,7 +100,7 @@ def test_a_kept_column_may_not_shadow_a_verdict_or_gold_column(tmp_path, name):
     assert result.exit_code == 2 and f"field {name}" in result.output
 
 
-def test_each_undecided_sample_gets_its_own_calls_in_the_judge_records(tmp_path):
+def test_judge_round_trip_tells_samples_apart_by_their_kept_values(tmp_path):
     gold = tmp_path / "g.jsonl"
     gold.write_text(json.dumps({"id": "1", "gold_calls": [{"name": "play", "arguments": {"song": "稻香"}}],
                                 "tools": json.dumps([{"name": "play", "parameters": {"type": "object",
@@ -111,12 +111,27 @@ def test_each_undecided_sample_gets_its_own_calls_in_the_judge_records(tmp_path)
     predictions.write_text("".join(json.dumps({"id": "1", "model": "m", "sample": sample, "calls": [
         {"name": "play", "arguments": json.dumps({"song": song}, ensure_ascii=False)}]}, ensure_ascii=False) + "\n"
         for sample, song in enumerate(songs)), encoding="utf-8")
-    undecided = tmp_path / "u.jsonl"
-    result = score(predictions, gold, "-q", "--keep", "sample", "--undecided", undecided)
+    verdicts, undecided = tmp_path / "v.parquet", tmp_path / "u.jsonl"
+    result = score(predictions, gold, "-q", "--keep", "sample", "-o", verdicts, "--undecided", undecided)
     assert result.exit_code == 0, result.output
     records = [json.loads(line) for line in undecided.read_text(encoding="utf-8").splitlines()]
     assert [(r["kept"]["sample"], r["predicted_calls"][0]["arguments"]["song"]) for r in records] == \
         list(enumerate(songs))
+
+    answers = tmp_path / "judge.jsonl"
+    verdict_of = {0: ("correct", None), 1: ("param_error", "incorrect_value")}
+    answers.write_text("".join(json.dumps({"model": r["model"], "id": r["id"], "kept": r["kept"],
+                                           "outcome": verdict_of[r["kept"]["sample"]][0],
+                                           "subtype": verdict_of[r["kept"]["sample"]][1]}) + "\n"
+                               for r in records)
+                       + json.dumps({"model": "m", "id": "1", "outcome": "correct"}) + "\n", encoding="utf-8")
+    merged = tmp_path / "merged.parquet"
+    result = score("merge-judge", verdicts, answers, "-o", merged)
+    assert result.exit_code == 0, result.output
+    assert "line 3: 2 rows have model m id 1" in result.output
+    table = pq.read_table(merged)
+    assert [(row["sample"], row["outcome"], row["subtype"], row["decided_by"]) for row in table.to_pylist()] == \
+        [(0, "correct", None, "judge"), (1, "param_error", "incorrect_value", "judge")]
 
 
 def test_a_kept_column_keeps_the_type_of_its_first_batch():

@@ -94,7 +94,7 @@ def test_validate_answer_accepts_the_taxonomy():
     answer = judge.validate_answer({"model": "a", "id": 7, "outcome": "param_error",
                                     "subtype": "temporal", "reason": "off by a day", "extra": 1})
     assert answer == {"model": "a", "id": "7", "outcome": "param_error", "subtype": "temporal",
-                      "argument": None, "reason": "off by a day"}
+                      "argument": None, "reason": "off by a day", "kept": None}
     assert judge.validate_answer({"model": "a", "id": "1", "outcome": "correct"})["subtype"] is None
 
 
