@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 from scorer.temporal import fallback
 from scorer.temporal.dates import DAY, add_years, midnight, shift_month, week_first_day
-from scorer.temporal.grammar import GRANULARITY_INDEX, Context, lookalikes, scan
+from scorer.temporal.grammar import GRANULARITY_INDEX, Context, lookalikes, scan, token_starts
 from scorer.temporal.numerals import numeral_chars
 from scorer.temporal.policy import WEEKDAYS, TemporalPolicy, default_policy
 from scorer.vocab import GRANULARITIES
@@ -151,8 +151,13 @@ def _find_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: TemporalPol
     after, lone = lookalikes()
     ctx = Context(ref, ref, None, policy, tz)
     best = None
+    starts = token_starts()
     pos = 0
     while pos < len(norm):
+        candidate = starts.search(norm, pos)  # where no token matches, no reading starts
+        if candidate is None:
+            break
+        pos = candidate.start()
         if norm[pos].isspace() or _inside_word(norm, pos):
             pos += 1
             continue

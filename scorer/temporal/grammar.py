@@ -805,6 +805,17 @@ def lookalikes():
     return re.compile(_alt(zh["after"])), frozenset(zh["lone_spans"]) | frozenset(en["lone_spans"])
 
 
+@functools.lru_cache(maxsize=None)
+def token_starts() -> re.Pattern:
+    """One regex matching wherever any token matches (their groups made anonymous), so that a
+    search through a free text can jump over positions where no reading can start."""
+    anonymous = (_GROUP_NAME.sub("(?:", token.regex.pattern) for token in tokens())
+    return re.compile("|".join(f"(?:{pattern})" for pattern in anonymous))
+
+
+_GROUP_NAME = re.compile(r"\(\?P<\w+>")
+
+
 def _longest(text: str, pos: int):
     best = None
     for token in tokens():

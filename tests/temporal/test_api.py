@@ -153,3 +153,17 @@ def test_never_raises(text):
 def test_memoized():
     first = resolve("下周五晚上7点半", REF)
     assert resolve("下周五晚上7点半", REF + dt.timedelta(seconds=20)) is first
+
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="明天后昨前下上本这周星期一二三四五六七日天月年号点分半上午下午晚早今去从到至国庆节春 0123456789:-/.的北京nextfridaypmat",
+               max_size=24))
+def test_the_start_finder_stops_wherever_a_token_matches(text):
+    """The free-text search jumps to the finder's next match; it may skip only positions where
+    no token matches at all, or a time inside a text would be missed."""
+    from scorer.temporal.grammar import token_starts, tokens
+
+    for pos in range(len(text)):
+        if any(token.regex.match(text, pos) for token in tokens()):
+            assert token_starts().search(text, pos).start() == pos
