@@ -388,7 +388,8 @@ def _scored(scorer, batches, jobs):
     """(verdicts, undecided records) per batch, in input order. Keying, the verdict memo,
     spreading and counting stay in this process (Arrow kernels, which use every core
     already); with jobs > 1, forked workers score the new distinct predictions, the Python
-    part, with at most `jobs` batches in flight so memory stays bounded."""
+    part, each batch's cut into `jobs` slices (when predictions rarely repeat, one batch holds
+    most of the work), with at most `jobs` batches in flight so memory stays bounded."""
     if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         for batch in batches:
             yield scorer.score_prepared(scorer.prepare(batch))
@@ -400,16 +401,39 @@ def _scored(scorer, batches, jobs):
             pending = collections.deque()
             for batch in batches:
                 prepared = scorer.prepare(batch)
-                pending.append((prepared, pool.apply_async(_score_distinct_in_worker,
-                                                           (prepared.firsts, prepared.g_rows))))
+                pending.append((prepared, [pool.apply_async(_score_distinct_in_worker, (firsts, g_rows))
+                                           for firsts, g_rows in _slices(prepared, jobs)]))
                 if len(pending) >= jobs:
-                    prepared, future = pending.popleft()
-                    yield scorer.finish(prepared, future.get())
+                    prepared, futures = pending.popleft()
+                    yield scorer.finish(prepared, _joined([future.get() for future in futures]))
             while pending:
-                prepared, future = pending.popleft()
-                yield scorer.finish(prepared, future.get())
+                prepared, futures = pending.popleft()
+                yield scorer.finish(prepared, _joined([future.get() for future in futures]))
     finally:
         _WORKER = None
+
+
+MIN_SLICE_ROWS = 1024  # fewer distinct predictions than this per worker are not worth a slice
+
+
+def _slices(prepared: "Prepared", jobs: int):
+    """(firsts, gold rows) of consecutive slices of a batch's new distinct predictions."""
+    count = prepared.firsts.num_rows
+    size = max(MIN_SLICE_ROWS, -(-count // jobs))
+    for start in range(0, max(count, 1), size):
+        yield prepared.firsts.slice(start, size), prepared.g_rows[start:start + size]
+
+
+def _joined(parts: list) -> "Distinct":
+    """The slices' verdicts as one, the undecided rows renumbered to match."""
+    if len(parts) == 1:
+        return parts[0]
+    verdicts = pa.Table.from_batches([part.verdicts for part in parts]).combine_chunks().to_batches()[0]
+    undecided, offset = {}, 0
+    for part in parts:
+        undecided.update({offset + row: calls for row, calls in part.undecided_calls.items()})
+        offset += part.verdicts.num_rows
+    return Distinct(verdicts, undecided)
 
 
 @_rare_collections

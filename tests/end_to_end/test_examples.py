@@ -141,3 +141,15 @@ def test_scoring_raises_the_collector_threshold_only_while_it_runs(monkeypatch):
         assert seen[-1] == 0 and gc.get_threshold()[0] == 0
     finally:
         gc.set_threshold(*before)
+
+
+def test_slicing_a_batch_across_workers_changes_no_byte(tmp_path, monkeypatch):
+    from scorer import pipeline
+
+    outputs = []
+    for jobs, slice_rows in ((1, pipeline.MIN_SLICE_ROWS), (2, 7)):
+        monkeypatch.setattr(pipeline, "MIN_SLICE_ROWS", slice_rows)
+        out, undecided = tmp_path / f"v{jobs}.parquet", tmp_path / f"u{jobs}.jsonl"
+        pipeline.score_files(PREDICTIONS, GOLD, Options(jobs=jobs), out=out, undecided=undecided)
+        outputs.append((out.read_bytes(), undecided.read_bytes()))
+    assert outputs[0] == outputs[1] and outputs[0][1]  # undecided rows renumbered across slices
