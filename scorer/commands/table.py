@@ -16,6 +16,9 @@ drawn as its category counts: one multinomial(n, counts / n) draw, the same dist
 drawing rows one by one, at a cost independent of n. Each group has its own
 Generator(PCG64(SeedSequence([seed, hash of model and group]))), so a group's interval does not
 depend on which other groups are in the table. Intervals are percentile intervals.
+
+With several samples per instance the rows are not independent: `--cluster id` resamples
+instances (all their rows at once) instead of rows, within each group and stratum alike.
 """
 
 from __future__ import annotations
@@ -170,15 +173,33 @@ def _combine(strata: list[tuple[float, np.ndarray]]) -> np.ndarray:
         return np.where(weight > 0, total / np.where(weight > 0, weight, 1), np.nan)
 
 
-def _bootstrap(strata, rng, draws: int) -> np.ndarray:
-    """(draws x metrics) resampled shares, strata = [(weight, {category: count})]."""
+def _bootstrap(strata, rng, draws: int, clusters=None) -> np.ndarray:
+    """(draws x metrics) resampled shares, strata = [(weight, {category: count})]. With
+    `clusters` (per stratum, its clusters' counters), whole clusters are drawn instead of rows:
+    C clusters drawn with replacement are C multinomial(C, 1/C) multiplicities."""
     combined = []
-    for w, counter in strata:
+    for index, (w, counter) in enumerate(strata):
         categories = sorted(counter, key=category_sort_key)
-        counts = np.array([counter[c] for c in categories], dtype=np.int64)
-        drawn = rng.multinomial(int(counts.sum()), counts / counts.sum(), size=draws)
+        if clusters is None:
+            counts = np.array([counter[c] for c in categories], dtype=np.int64)
+            drawn = rng.multinomial(int(counts.sum()), counts / counts.sum(), size=draws)
+        else:
+            members = np.array([[member.get(c, 0) for c in categories] for member in clusters[index]], np.int64)
+            size = len(members)
+            drawn = rng.multinomial(size, np.full(size, 1 / size), size=draws) @ members
         combined.append((w, _shares(drawn, categories)))
     return _combine(combined)
+
+
+def _cluster_index(tally: Tally, cluster: str) -> dict:
+    """(model, grouping, values) -> the counters of its clusters, in value order, from the
+    tally's groupings that end with the cluster column."""
+    index = {}
+    for model, grouping, values in tally.keys():
+        if grouping and grouping[-1] == cluster:
+            index.setdefault((model, grouping[:-1], values[:-1]), []).append(
+                tally.counts[(model, grouping, values)])
+    return index
 
 
 def _point(strata) -> dict:
@@ -204,9 +225,11 @@ def _interval(samples: np.ndarray, level: float) -> tuple:
 
 
 def table_rows(tally: Tally, by: tuple[str, ...], reweight: tuple[str, dict] | None,
-               level: float | None, draws: int, seed: int) -> tuple[list[dict], list[str]]:
-    """Rows (model, by columns, every metric) and notes about empty strata."""
+               level: float | None, draws: int, seed: int, cluster: str | None = None) -> tuple[list[dict], list[str]]:
+    """Rows (model, by columns, every metric) and notes about empty strata. With `cluster`,
+    the tally also holds every grouping with the cluster column appended (groupings_for)."""
     notes = []
+    clusters_of = _cluster_index(tally, cluster) if cluster else None
     stratum_column, weights = reweight if reweight else (None, {})
     strata_seen = set()
     rows = []
@@ -219,7 +242,7 @@ def table_rows(tally: Tally, by: tuple[str, ...], reweight: tuple[str, dict] | N
         metrics = metrics_of(counter)
         if stratum_column:
             stratum_grouping = grouping + (stratum_column,)
-            strata = []
+            strata, stratum_keys = [], []
             for (m, g, vals), stratum_counter in sorted(
                     tally.counts.items(), key=lambda item: tuple(value_sort_key(v) for v in item[0][2])):
                 if m == model and g == stratum_grouping and vals[:-1] == values:
@@ -227,12 +250,14 @@ def table_rows(tally: Tally, by: tuple[str, ...], reweight: tuple[str, dict] | N
                     w = weights.get(str(vals[-1]), 0.0)
                     if w > 0:
                         strata.append((w, stratum_counter))
+                        stratum_keys.append((m, g, vals))
             metrics.update(_point(strata) if strata else {
                 m.name: None for m in METRICS if m.is_share})
         else:
-            strata = [(1.0, counter)]
+            strata, stratum_keys = [(1.0, counter)], [(model, grouping, values)]
         if level is not None:
-            samples = _bootstrap(strata, _group_seed(seed, model, repr(values)), draws) if strata else None
+            clusters = [clusters_of[key] for key in stratum_keys] if cluster else None
+            samples = _bootstrap(strata, _group_seed(seed, model, repr(values)), draws, clusters) if strata else None
             for index, metric in enumerate(METRICS):
                 if metric.is_share:
                     low, high = (None, None) if samples is None else _interval(samples[:, index], level)
@@ -243,6 +268,12 @@ def table_rows(tally: Tally, by: tuple[str, ...], reweight: tuple[str, dict] | N
         notes.append(f"reweight: {stratum_column}={value} has no rows; "
                      "its weight is spread over the strata present")
     return rows, notes
+
+
+def _rows_repeat(data: pa.Table) -> bool:
+    """Whether some model has several rows for one id."""
+    counts = data.select(["model", "id"]).group_by(["model", "id"], use_threads=False).aggregate([([], "count_all")])
+    return counts.num_rows < data.num_rows
 
 
 @click.command("table")
@@ -258,10 +289,12 @@ def table_rows(tally: Tally, by: tuple[str, ...], reweight: tuple[str, dict] | N
 @click.option("--bootstrap", "draws", type=click.IntRange(1), default=1000, show_default=True,
               help="Bootstrap resamples (with --ci).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bootstrap.")
+@click.option("--cluster", metavar="COLUMN",
+              help="Resample whole clusters of rows, e.g. `id` when each instance has several samples.")
 @click.option("--bold-best/--no-bold-best", default=True, show_default=True,
               help="Bold the best value per column (md, latex).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here instead of stdout.")
-def table(verdicts, by, fmt, precision, columns, reweight, ci, draws, seed, bold_best, output):
+def table(verdicts, by, fmt, precision, columns, reweight, ci, draws, seed, cluster, bold_best, output):
     """Metrics of a verdict file as a paper table.
 
     Example: score table verdicts.parquet --by difficulty --format latex --ci 0.95
@@ -270,7 +303,7 @@ def table(verdicts, by, fmt, precision, columns, reweight, ci, draws, seed, bold
     by = tuple(dict.fromkeys(c for c in by if c != "model"))
     with bad_input_exits(verdicts):
         data = read_verdicts(verdicts)
-        wanted = set(by) | ({weights[0]} if weights else set())
+        wanted = set(by) | ({weights[0]} if weights else set()) | ({cluster} if cluster else set())
         absent = sorted(wanted - set(data.column_names))
         if absent:
             raise InputError(verdicts, "no such column to group by", field=", ".join(absent))
@@ -279,9 +312,14 @@ def table(verdicts, by, fmt, precision, columns, reweight, ci, draws, seed, bold
         groupings = [by] if by else []
         if weights:
             groupings += [(weights[0],), by + (weights[0],)] if by else [(weights[0],)]
+        if cluster:
+            groupings += [grouping + (cluster,) for grouping in [(), *groupings]]
         tally = Tally(by=tuple(dict.fromkeys(groupings)))
         tally.add(data)
-    rows, notes = table_rows(tally, by, weights, ci, draws, seed)
+    rows, notes = table_rows(tally, by, weights, ci, draws, seed, cluster if ci else None)
+    if ci and not cluster and _rows_repeat(data):
+        notes.append("rows repeat per (model, id) (several samples?): the intervals treat them as "
+                     "independent; --cluster id resamples ids instead")
     for note in notes:
         click.echo(note, err=True)
     chosen = [c.strip() for c in columns.split(",")] if columns else list(PAPER_COLUMNS)

@@ -121,3 +121,39 @@ def test_bad_inputs_exit_2(tmp_path):
     assert result.exit_code == 2 and "no such file" in result.output
     result = run(path, "--columns", "recall,bogus")
     assert result.exit_code == 2 and "bogus" in result.output
+
+
+def sampled(tmp_path, copies: int, name: str):
+    """Ten instances of model a, half correct; each instance repeated `copies` times (samples
+    that all agree), so the rows carry no more information than the instances."""
+    rows = [verdict(i, "correct" if i % 2 else "miss_recall", None if i % 2 else "no_call", model="a",
+                    difficulty="easy" if i < 5 else "hard", sample=str(k))
+            for i in range(10) for k in range(copies)]
+    path = tmp_path / name
+    pq.write_table(verdict_table(rows), path)
+    return path
+
+
+@pytest.mark.parametrize("extra", [[], ["--by", "difficulty"], ["--reweight", "difficulty=easy:0.3,hard:0.7"]])
+def test_cluster_bootstrap_resamples_instances_not_samples(tmp_path, extra):
+    args = ["--ci", "0.95", "--bootstrap", "400", "--columns", "recall", *extra]
+    once, repeated = sampled(tmp_path, 1, "once.parquet"), sampled(tmp_path, 5, "five.parquet")
+    key = ("a", "all") if extra[:1] == ["--by"] else ("a", None)
+    by_id = as_json(repeated, *args, "--cluster", "id")
+    # five agreeing samples per instance: the same clusters, weighted alike, the same interval
+    assert by_id == as_json(once, *args, "--cluster", "id")
+    recall = by_id[key]["recall"]
+    assert recall["low"] < recall["high"]
+    # resampling rows treats the five copies as independent: a narrower, overconfident interval
+    by_row = as_json(repeated, *args)[key]["recall"]
+    assert by_row["high"] - by_row["low"] < recall["high"] - recall["low"]
+
+
+def test_repeated_rows_without_cluster_are_named(tmp_path):
+    repeated = sampled(tmp_path, 3, "three.parquet")
+    result = run(repeated, "--ci", "0.9", "--bootstrap", "50")
+    assert result.exit_code == 0 and "--cluster id" in result.output
+    assert "--cluster id" not in run(repeated, "--ci", "0.9", "--bootstrap", "50", "--cluster", "id").output
+    assert "--cluster" not in run(sampled(tmp_path, 1, "one.parquet"), "--ci", "0.9", "--bootstrap", "50").output
+    absent = run(repeated, "--ci", "0.9", "--cluster", "seed")
+    assert absent.exit_code == 2 and "seed" in absent.output
