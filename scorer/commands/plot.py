@@ -2,11 +2,14 @@
 
 matplotlib is an optional extra (`pip install callscore[plot]`), imported only here. Figures are
 deterministic: the Agg backend, a fixed SVG hash salt, no date in the metadata, DejaVu Sans
-(shipped with matplotlib), a fixed size and dpi.
+(shipped with matplotlib), a fixed size and dpi. DejaVu Sans has no CJK glyphs: for Chinese
+model and group names the first installed CJK font of CJK_FALLBACKS is added behind it (glyph by
+glyph fallback), so the same verdicts give the same figures on machines with the same fonts.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import click
@@ -28,6 +31,10 @@ _STYLE = {
     "axes.spines.top": False,
     "axes.spines.right": False,
 }
+CJK_FALLBACKS = ("Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "WenQuanYi Zen Hei",
+                 "WenQuanYi Micro Hei", "Droid Sans Fallback", "SimHei", "Microsoft YaHei", "PingFang SC",
+                 "Heiti SC", "Arial Unicode MS")
+_CJK_TEXT = re.compile("[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
 # One colour family per outcome, so a profile reads as "how much of each outcome" first.
 _FAMILY = {vocab.CORRECT: "Greens", vocab.MISS_RECALL: "Reds", vocab.PARAM_ERROR: "Oranges",
            vocab.OVER_RECALL: "Purples"}
@@ -180,6 +187,28 @@ def draw_slips(plt, ticker, slips: dict, directory: Path) -> list[Path]:
     return paths
 
 
+def _names_shown(table: pa.Table, column: str | None) -> list[str]:
+    """Model names and values of the accuracy column: the texts a figure prints from the data."""
+    shown = [table.column("model").unique()]
+    if column:
+        shown.append(table.column(column).cast(pa.string()).unique())
+    return [value for values in shown for value in values.to_pylist() if value]
+
+
+def font_families(matplotlib, names: list[str]) -> list[str]:
+    """DejaVu Sans, then the first installed CJK font when a name needs one (else a note that
+    those names will show as boxes)."""
+    if not any(_CJK_TEXT.search(name) for name in names):
+        return ["DejaVu Sans"]
+    installed = {font.name for font in matplotlib.font_manager.fontManager.ttflist}
+    found = next((family for family in CJK_FALLBACKS if family in installed), None)
+    if found is None:
+        click.echo("model or group names hold CJK characters and no CJK font is installed "
+                   f"(one of: {', '.join(CJK_FALLBACKS[:4])}, ...): they will show as boxes", err=True)
+        return ["DejaVu Sans"]
+    return ["DejaVu Sans", found]
+
+
 @click.command("plot")
 @click.argument("verdicts", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", "directory", required=True, type=click.Path(file_okay=False),
@@ -211,7 +240,8 @@ def plot(verdicts, directory, column):
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    with matplotlib.rc_context(_STYLE):
+    style = {**_STYLE, "font.family": font_families(matplotlib, _names_shown(table, column if has_column else None))}
+    with matplotlib.rc_context(style):
         written += draw_profile(plt, ticker, profile_shares(tally), out)
         if has_column:
             order, accuracy = accuracy_by(tally, column)

@@ -91,3 +91,22 @@ def test_empty_verdicts_exit_2(tmp_path):
     pq.write_table(verdict_table([verdict(1)]).slice(0, 0), verdicts)
     result = CliRunner().invoke(plot, [str(verdicts), "-o", str(tmp_path / "figs")])
     assert result.exit_code == 2 and "no verdict rows to plot" in result.output
+
+
+def _matplotlib_with_fonts(*names):
+    """A stand-in for the matplotlib module whose font manager lists these fonts."""
+    from types import SimpleNamespace
+
+    fonts = [SimpleNamespace(name=name) for name in names]
+    return SimpleNamespace(font_manager=SimpleNamespace(fontManager=SimpleNamespace(ttflist=fonts)))
+
+
+def test_a_cjk_font_backs_dejavu_only_when_a_name_needs_one(capsys):
+    from scorer.commands.plot import font_families
+
+    installed = _matplotlib_with_fonts("DejaVu Sans", "WenQuanYi Zen Hei", "Noto Sans CJK SC")
+    assert font_families(installed, ["qiming-7b", "easy"]) == ["DejaVu Sans"]
+    assert font_families(installed, ["启明-7b", "easy"]) == ["DejaVu Sans", "Noto Sans CJK SC"]
+    assert capsys.readouterr().err == ""
+    assert font_families(_matplotlib_with_fonts("DejaVu Sans"), ["启明-7b"]) == ["DejaVu Sans"]
+    assert "no CJK font is installed" in capsys.readouterr().err
