@@ -227,7 +227,7 @@ def _interval(samples: np.ndarray, level: float) -> tuple:
 def table_rows(tally: Tally, by: tuple[str, ...], reweight: tuple[str, dict] | None,
                level: float | None, draws: int, seed: int, cluster: str | None = None) -> tuple[list[dict], list[str]]:
     """Rows (model, by columns, every metric) and notes about empty strata. With `cluster`,
-    the tally also holds every grouping with the cluster column appended (groupings_for)."""
+    the tally also holds every grouping with the cluster column appended (see `table`)."""
     notes = []
     clusters_of = _cluster_index(tally, cluster) if cluster else None
     stratum_column, weights = reweight if reweight else (None, {})
@@ -312,7 +312,7 @@ def table(verdicts, by, fmt, precision, columns, reweight, ci, draws, seed, clus
         groupings = [by] if by else []
         if weights:
             groupings += [(weights[0],), by + (weights[0],)] if by else [(weights[0],)]
-        if cluster:
+        if cluster and ci:
             groupings += [grouping + (cluster,) for grouping in [(), *groupings]]
         tally = Tally(by=tuple(dict.fromkeys(groupings)))
         tally.add(data)
