@@ -2,7 +2,7 @@
 
     python bench/throughput.py --rows N [--gold-size 3000] [--jobs J] [--seed 0] [--workdir DIR]
                                [--models 12] [--variants 4] [--sample 20000] [--profile K]
-                               [--python-end-to-end] [--generate-only]
+                               [--python-end-to-end] [--distinct] [--generate-only]
 
 1. Generates a gold set of --gold-size instances with the templates, negatives and model error
    profiles of data/examples/build.py (imported, not copied: the benchmark exercises the same
@@ -20,6 +20,8 @@
    matcher calls (scorer.pipeline.match wrapped by a timer), and prints both ratios. The
    compiled sample's verdicts are compared with the outcome each generated cell was built to
    have (the examples' `intended` verdict), as a sanity check of the generated mix.
+   With --distinct, every structured prediction gets a row-unique extra argument, so nothing
+   repeats: the case of sampled rollouts, where memory must stay bounded without the memo's help.
    With --python-end-to-end, step 2's command also runs whole with CALLSCORE_IMPL=python: the
    per-row ratio at full scale, where both paths share the Arrow keying and the verdict memo.
 
@@ -193,7 +195,24 @@ def row_slices(n_rows: int, models: int, predicted_by_model: list):
             produced += take
 
 
-def write_predictions(pool: Pool, gold_ids: pa.Array, path: Path, n_rows: int, models: int, seed: int):
+def with_trace(calls: pa.Array, first_row: int) -> pa.Array:
+    """Every call given one more argument, `trace`, naming its row: each prediction becomes
+    distinct (and undecided, an argument the schema does not define), as in sweeps whose
+    outputs never repeat (sampled rollouts)."""
+    flat = calls.flatten()
+    offsets = calls.offsets.to_numpy() - calls.offsets[0].as_py()
+    rows = np.repeat(np.arange(first_row, first_row + len(calls)), np.diff(offsets)).astype(str)
+    arguments = flat.field("arguments")
+    opened = pc.binary_join_element_wise(pa.array(np.full(len(rows), '{"trace":"r')), pa.array(rows), '"', "")
+    rest = pc.utf8_slice_codeunits(arguments, 1)
+    traced = pc.if_else(pc.equal(pc.utf8_trim_whitespace(rest), "}"), pc.binary_join_element_wise(opened, rest, ""),
+                        pc.binary_join_element_wise(opened, rest, ","))
+    return pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), pa.StructArray.from_arrays(
+        [flat.field("name"), traced], names=["name", "arguments"]), mask=calls.is_null()).cast(CALLS)
+
+
+def write_predictions(pool: Pool, gold_ids: pa.Array, path: Path, n_rows: int, models: int, seed: int,
+                      distinct: bool = False):
     """Writes the predictions; returns the intended row count per label (a gold id a model
     never predicts is an empty prediction: no_call on a positive, correct on a negative) and
     the cells and unknown-id mask of the first slice."""
@@ -216,7 +235,10 @@ def write_predictions(pool: Pool, gold_ids: pa.Array, path: Path, n_rows: int, m
             if unknown.any():
                 stray = pc.binary_join_element_wise("unknown-", ids, "")
                 ids = pc.if_else(pa.array(unknown), stray, ids)
-            table = pa.table([ids, names.take(pa.array(model_rows)), pool.calls.take(pa.array(cells)),
+            calls = pool.calls.take(pa.array(cells))
+            if distinct:
+                calls = with_trace(calls, number * ROW_GROUP_ROWS)
+            table = pa.table([ids, names.take(pa.array(model_rows)), calls,
                               pool.outputs.take(pa.array(cells))], schema=PREDICTION_SCHEMA)
             writer.write_table(table, row_group_size=ROW_GROUP_ROWS)
             label_counts += np.bincount(pool.labels[cells[~unknown]], minlength=len(label_counts))
@@ -397,6 +419,8 @@ def parse_args(argv=None):
                         help="also cProfile a compiled sample run, print the top K functions by own time")
     parser.add_argument("--python-end-to-end", action="store_true",
                         help="also run the whole end-to-end command with CALLSCORE_IMPL=python and print the ratio")
+    parser.add_argument("--distinct", action="store_true",
+                        help="give every structured prediction a row-unique extra argument: nothing repeats")
     parser.add_argument("--generate-only", action="store_true", help="write gold and predictions, score nothing")
     parser.add_argument("--stage-child", nargs=3, metavar=("PRED", "GOLD", "OUT"), help=argparse.SUPPRESS)
     parser.add_argument("--profile-out", help=argparse.SUPPRESS)
@@ -432,7 +456,7 @@ def benchmark(args, workdir: Path) -> dict:
     start = time.perf_counter()
     gold_ids = pa.array([row["id"] for row in gold], pa.string())
     label_counts, (first_cells, first_unknown) = write_predictions(
-        pool, gold_ids, predictions_path, args.rows, args.models, args.seed)
+        pool, gold_ids, predictions_path, args.rows, args.models, args.seed, args.distinct)
     generate_s = time.perf_counter() - start
     size_mb = predictions_path.stat().st_size / 2**20
     cores = os.cpu_count()
@@ -492,8 +516,9 @@ def benchmark(args, workdir: Path) -> dict:
           + (f"{match_ratio:.1f}x" if match_ratio else "n/a")
           + f"   verdicts identical: {'yes' if same else 'NO'}")
 
-    share, differences = agreement(workdir / "sample-cython.parquet", pool, first_cells[:sample_rows],
-                                   first_unknown[:sample_rows])
+    share, differences = (None, ["--distinct adds an argument to every call: not the generated labels"]) \
+        if args.distinct else agreement(workdir / "sample-cython.parquet", pool, first_cells[:sample_rows],
+                                        first_unknown[:sample_rows])
     print("  sample vs intended " + (f"{share:.2%} of rows scored as generated" if share is not None else "not comparable"))
     for line in differences:
         print("    " + line)

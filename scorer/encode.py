@@ -19,7 +19,7 @@ from scorer import match_py as m
 from scorer.errors import InputError
 from scorer.normalize import (FUZZY, IS_DEFAULT, TOLERANCE, UNKNOWN_PARAM, Canon, Context,
                               canonical_cached)
-from scorer.parse import Parsed, canonical_json, parse_calls_value, parse_output
+from scorer.parse import Parsed, canonical_json, load_json, parse_calls_value, parse_output
 from scorer.schema import Param, param_for, parse_tools, range_role
 from scorer.tables import GOLD_FIXED, VERDICTS_FIXED
 from scorer.vocab import GRANULARITIES, NEGATIVE_TYPES, TEMPORAL_KINDS
@@ -81,6 +81,12 @@ class Codebook:
             found = self.codes[name] = len(self.names)
             self.names.append(name)
         return found
+
+    def forget_after(self, size: int) -> None:
+        """Drop every code from `size` on (those handed out after the first `size` names)."""
+        for name in self.names[size:]:
+            del self.codes[name]
+        del self.names[size:]
 
 
 def parse_reference_time(text, timezone: ZoneInfo):
@@ -178,7 +184,7 @@ class GoldIndex:
         for name, arguments_json in parsed.calls:
             arguments = {}
             shown = {}
-            for param_name, raw in orjson.loads(arguments_json).items():
+            for param_name, raw in load_json(arguments_json).items():
                 optional = isinstance(raw, dict) and set(raw) == {"$optional"}
                 if optional:
                     raw = raw["$optional"]
@@ -288,6 +294,9 @@ class EncodedBatch:
     pair_status: np.ndarray
 
 
+MEMO_ENTRIES = 65536  # per encoder memo; emptied when full, so rarely repeating predictions cannot fill memory
+
+
 class PredictionEncoder:
     """Turns prediction rows into matcher arrays, memoizing what repeats."""
 
@@ -296,6 +305,18 @@ class PredictionEncoder:
         self._parsed = {}       # raw calls/output text -> Parsed
         self._calls = {}        # (gold row, tool, arguments json) -> [(param, raw, Canon)]
         self._pairs = {}        # (gold code, pred code) -> pair status
+        self._gold_codes = len(gold.codes.names)   # codes below this are gold values', never dropped
+
+    def _bound_memos(self):
+        """Empty a memo that is full, and drop the codes of predicted values when they are many
+        (with the pair statuses keyed by them). Between batches only: `encode` reads back the
+        pairs and codes it makes."""
+        for memo in (self._parsed, self._calls, self._pairs):
+            if len(memo) > MEMO_ENTRIES:
+                memo.clear()
+        if len(self.gold.codes.names) - self._gold_codes > 4 * MEMO_ENTRIES:
+            self.gold.codes.forget_after(self._gold_codes)
+            self._pairs.clear()
 
     def parse(self, calls_value, output, malformed=None):
         """Parsed calls of a row: a reader's `malformed` reason first, then `calls`, then `output`."""
@@ -317,7 +338,7 @@ class PredictionEncoder:
         if found is None:
             gold = self.gold.rows[g_row]
             found = []
-            for param_name, raw in orjson.loads(arguments_json).items():
+            for param_name, raw in load_json(arguments_json).items():
                 param = gold.params.get((tool, param_name))
                 known = True
                 if param is None:
@@ -334,6 +355,7 @@ class PredictionEncoder:
         return found
 
     def encode(self, g_rows, calls_column, output_column, malformed_column=None) -> EncodedBatch:
+        self._bound_memos()
         codes, tools_book, params_book = self.gold.codes, self.gold.tools_book, self.gold.params_book
         row_flags, row_call_off, call_tool, call_arg_off, arg_param = [], [0], [], [0], []
         values, rows_calls, malformed, normalized = [], [], [], []

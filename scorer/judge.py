@@ -14,15 +14,16 @@ import re
 from pathlib import Path
 from typing import Iterator
 
-import orjson
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from scorer import vocab
 from scorer.load import json_lines
+from scorer.parse import canonical_json
 from scorer.rules import rules_dir
 
 TEMPLATE_NAME = "judge_prompt.txt"
+_ROWS_AT_ONCE = 1024   # verdict rows turned into Python objects at a time
 NOT_GIVEN = "(not given)"
 
 # Ideographs, kana, hangul and CJK punctuation/full-width forms: about 1.5 characters a token.
@@ -88,11 +89,11 @@ def _in_doubt(errors) -> list[dict]:
     ]
 
 
-def undecided_records(verdicts: pa.Table, gold: pa.Table, predicted_calls: list | None = None,
+def undecided_records(verdicts: pa.Table, gold: pa.Table, predicted_calls=None,
                       template: str | None = None, kept=()) -> Iterator[dict]:
     """One judge-ready dict per verdict row with `decided` false (or null), in verdict order.
 
-    `predicted_calls` holds the calls each of those rows' model made, in the same order (by
+    `predicted_calls` yields the calls each of those rows' model made, in the same order (by
     position: repeated samples share a (model, id)); without it they are read from
     `normalized_pred`. `template` is the prompt text (default: the rules file). `kept` names
     prediction columns of the verdicts copied into each record's `kept`, so that an answer
@@ -104,10 +105,11 @@ def undecided_records(verdicts: pa.Table, gold: pa.Table, predicted_calls: list 
     wanted = gold.filter(pc.is_in(gold.column("id"), value_set=undecided.column("id").unique()))
     gold_by_id = {row["id"]: row for row in wanted.to_pylist()}
     allowed = _dumps(taxonomy())
-    for position, row in enumerate(undecided.to_pylist()):
+    calls_in_order = iter(predicted_calls) if predicted_calls is not None else None
+    for row in (row for chunk in undecided.to_batches(max_chunksize=_ROWS_AT_ONCE) for row in chunk.to_pylist()):
         gold_row = gold_by_id.get(row["id"], {})
-        if predicted_calls is not None:
-            predicted = _calls(predicted_calls[position])
+        if calls_in_order is not None:
+            predicted = _calls(next(calls_in_order))
         else:
             predicted = _calls(row.get("normalized_pred"))
         record = {
@@ -161,7 +163,7 @@ class UndecidedWriter:
             self.rows += 1
             self.tokens += record["estimated_tokens"]
             if self.handle:
-                self.handle.write(orjson.dumps(record, option=orjson.OPT_SORT_KEYS) + b"\n")
+                self.handle.write(canonical_json(record).encode() + b"\n")
 
     def close(self) -> tuple[int, int]:
         """(rows, estimated tokens) written."""

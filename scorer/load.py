@@ -16,6 +16,7 @@ import pyarrow.json as pa_json
 import pyarrow.parquet as pq
 
 from scorer.errors import InputError
+from scorer.parse import dump_json, load_json
 from scorer.tables import CALLS, PREDICTIONS
 
 EXTENSIONS = (".parquet", ".jsonl", ".json")
@@ -51,7 +52,7 @@ def _rows_to_table(path, records) -> pa.Table:
     for name in names:
         values = [record.get(name) for record in records]
         if name in _JSON_COLUMNS or any(isinstance(v, (list, dict)) for v in values):
-            values = [v if v is None or isinstance(v, str) else orjson.dumps(v).decode() for v in values]
+            values = [v if v is None or isinstance(v, str) else dump_json(v) for v in values]
         try:
             columns[name] = pa.array(values)
         except (pa.ArrowInvalid, pa.ArrowTypeError):
@@ -68,7 +69,7 @@ def json_lines(path):
             if not line.strip():
                 continue
             try:
-                yield number, orjson.loads(line), None
+                yield number, load_json(line), None
             except orjson.JSONDecodeError as error:
                 yield number, None, f"not valid JSON ({error})"
 
@@ -76,7 +77,7 @@ def json_lines(path):
 def _read_json_records(path: Path, unreadable: Unreadable | None):
     if path.suffix.lower() == ".json":
         try:
-            records = orjson.loads(path.read_bytes())
+            records = load_json(path.read_bytes())
         except orjson.JSONDecodeError as error:
             raise InputError(path, f"not valid JSON ({error})") from None
         if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):

@@ -105,13 +105,35 @@ class _Unreadable(Exception):
     """An attempted call that cannot be read; the message is the `malformed` reason."""
 
 
-def canonical_json(value) -> str:
-    """The one JSON spelling of a value that gold and predictions are compared in: sorted keys,
-    compact, UTF-8 (orjson; the standard library only for integers past 64 bits)."""
+def dump_json(value, sort_keys: bool = False) -> str:
+    """Compact UTF-8 JSON text (orjson; the standard library only for integers past 64 bits,
+    which orjson cannot write)."""
     try:
-        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS if sort_keys else None).decode()
     except TypeError:
-        return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False)
+        return json.dumps(value, ensure_ascii=False, sort_keys=sort_keys, separators=(",", ":"), allow_nan=False)
+
+
+def canonical_json(value) -> str:
+    """The one JSON spelling of a value that gold and predictions are compared in: sorted keys."""
+    return dump_json(value, sort_keys=True)
+
+
+_LONG_DIGITS = re.compile(r"\d{20}")
+_LONG_DIGIT_BYTES = re.compile(rb"\d{20}")
+
+
+def load_json(text):
+    """orjson.loads, except for a text holding a run of 20 or more digits: orjson reads an
+    integer past 64 bits as a float (so 2**70 + 1 and 2**70 + 2 would compare equal), the
+    standard library keeps it exact. Errors are orjson's either way."""
+    long_digits = _LONG_DIGIT_BYTES if isinstance(text, (bytes, bytearray)) else _LONG_DIGITS
+    if long_digits.search(text):
+        try:
+            return json.loads(text, parse_constant=_non_finite)
+        except (ValueError, RecursionError):
+            pass  # not JSON to the standard library either: orjson says why
+    return orjson.loads(text)
 
 
 def _one_line(reason: str) -> str:
@@ -155,7 +177,7 @@ def _decode_arguments(value, label: str) -> dict:
         if not value.strip():
             return {}
         try:
-            decoded = orjson.loads(value)
+            decoded = load_json(value)
         except orjson.JSONDecodeError:
             try:
                 decoded = json.loads(value, parse_constant=_non_finite)
@@ -224,7 +246,7 @@ def parse_calls_value(value) -> Parsed:
         return EMPTY
     if isinstance(value, (str, bytes)):
         try:
-            value = orjson.loads(value)
+            value = load_json(value)
         except orjson.JSONDecodeError as problem:
             return _malformed(f"calls is not valid JSON: {problem}")
     if isinstance(value, dict):
@@ -475,7 +497,7 @@ def _parse_text(text: str) -> Parsed:
         return EMPTY
     if stripped[0] in "[{":
         try:
-            value = orjson.loads(stripped)
+            value = load_json(stripped)
         except orjson.JSONDecodeError:
             pass
         else:

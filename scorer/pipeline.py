@@ -5,6 +5,7 @@
 import collections
 import functools
 import gc
+import json
 import multiprocessing
 from dataclasses import dataclass, field
 
@@ -23,11 +24,13 @@ from scorer.io import formats
 from scorer.judge import UndecidedWriter
 from scorer.match import IMPLEMENTATION, match
 from scorer.options import Options
+from scorer.parse import canonical_json
 from scorer.rules import rules_hash
 from scorer.tables import VERDICTS_FIXED
 from scorer.write import VerdictWriter
 
 _FIRST_IDS_SHOWN = 5
+MEMO_BYTES = 256 << 20       # verdicts remembered across batches, at most
 _RUN_GC_THRESHOLD = 50_000  # young objects between collections while scoring (Python's default: 700)
 
 
@@ -91,13 +94,14 @@ class Prepared:
 class VerdictMemo:
     """Verdicts of the distinct (gold row, prediction) keys met so far, so that each is scored
     once per run. Append-only (indices handed out stay valid while batches are in flight) and
-    bounded: past `limit` entries new verdicts are used but not remembered."""
+    bounded in bytes: once `limit_bytes` of verdicts, keys and undecided calls are held, new
+    verdicts are used but not remembered (predictions that rarely repeat gain nothing from it)."""
 
-    def __init__(self, limit: int = 1 << 20):
-        self.limit, self.size = limit, 0
+    def __init__(self, limit_bytes: int):
+        self.limit_bytes, self.size, self.bytes = limit_bytes, 0, 0
         self.keys = pa.array([], pa.string())
         self.tables = []
-        self.undecided_calls = {}       # memo index -> calls as written, for judge records
+        self.undecided_calls = {}       # memo index -> calls as written (JSON), for judge records
 
     def lookup(self, keys: pa.Array) -> np.ndarray:
         found = pc.index_in(keys, value_set=self.keys)
@@ -105,24 +109,26 @@ class VerdictMemo:
 
     def merge(self, prepared: "Prepared", distinct: "Distinct"):
         """(table, rows, undecided): a table holding every verdict the batch needs, the row of
-        each distinct prediction in it, and the calls as written of its undecided rows; the new
-        verdicts are remembered while there is room."""
+        each distinct prediction in it, and the calls as written (JSON) of its undecided rows
+        by memo index; the new verdicts are remembered while there is room."""
         base = self.size
         where = prepared.remembered.copy()
         where[prepared.new] = base + np.arange(len(prepared.new))
         source = pa.Table.from_batches([*self.tables, distinct.verdicts])
-        undecided = {**self.undecided_calls, **{base + row: calls for row, calls in distinct.undecided_calls.items()}}
-        if prepared.new_keys is not None and self.size + len(prepared.new) <= self.limit:
+        new_calls = {base + row: calls for row, calls in distinct.undecided_calls.items()}
+        if prepared.new_keys is not None and self.bytes < self.limit_bytes:
             self.keys = pa.concat_arrays([self.keys, prepared.new_keys])
             self.tables.append(distinct.verdicts)
             self.size += len(prepared.new)
-            self.undecided_calls = undecided
-        return source, where, undecided
+            self.undecided_calls.update(new_calls)
+            self.bytes += (distinct.verdicts.nbytes + prepared.new_keys.nbytes
+                           + sum(len(calls) for calls in new_calls.values()))
+        return source, where, collections.ChainMap(new_calls, self.undecided_calls)
 
 
 @dataclass
 class Distinct:
-    """Verdicts of distinct predictions, and the calls as written of those left undecided."""
+    """Verdicts of distinct predictions, and the calls as written (JSON) of those left undecided."""
 
     verdicts: pa.RecordBatch
     undecided_calls: dict
@@ -146,12 +152,13 @@ class Scorer:
                                  "rename the prediction column", field=name)
         self.gold_ids = gold_table.column("id").combine_chunks().cast(pa.string())  # prediction ids are looked up here
         self.seen = {}             # model -> bool array over gold rows: predicted at least once
-        self.memo = VerdictMemo()
+        self.memo = VerdictMemo(MEMO_BYTES)
         self.result = Result(Tally(tuple(by)), rules_hash=rules_hash())
 
-    def score_prepared(self, prepared: "Prepared"):
-        """(verdicts, undecided records) of a prepared batch, in its row order."""
-        return self.finish(prepared, self.score_distinct(prepared.firsts, prepared.g_rows))
+    def score_prepared(self, prepared: "Prepared", missing=False):
+        """(verdicts, undecided records) of a prepared batch, in its row order, in this process."""
+        distinct = _joined([self.score_distinct(firsts, g_rows) for firsts, g_rows in _slices(prepared, 1)])
+        return self.finish(prepared, distinct, missing)
 
     def prepare(self, batch: pa.RecordBatch) -> "Prepared":
         """Set aside unknown ids, note which gold rows each model predicted, and key the rows:
@@ -188,13 +195,14 @@ class Scorer:
         verdicts = self.attributor.batch(firsts.column("id").to_pylist(), firsts.column("model").to_pylist(),
                                          g_rows, encoded, matched, self.carried, firsts.column("output").to_pylist())
         undecided = (~verdicts.column("decided").to_numpy(zero_copy_only=False)).nonzero()[0]
-        undecided_calls = {int(row): [{"name": tool, "arguments": {p: raw for p, raw, _c in arguments}}
-                                      for tool, arguments in encoded.calls[row]] for row in undecided}
+        undecided_calls = {int(row): canonical_json([{"name": tool, "arguments": {p: raw for p, raw, _c in arguments}}
+                                                     for tool, arguments in encoded.calls[row]]) for row in undecided}
         return Distinct(verdicts, undecided_calls)
 
     def finish(self, prepared: "Prepared", distinct: "Distinct", missing=False):
-        """Spread distinct verdicts over the batch's rows, count them, and build judge-ready
-        records of the undecided ones (with the calls as the model wrote them)."""
+        """Spread distinct verdicts over the batch's rows, count them, and return them with the
+        judge-ready records of the undecided ones (with the calls as the model wrote them), made
+        one by one as they are read: a batch of undecided rows never holds all its prompts."""
         source, where, undecided_at = self.memo.merge(prepared, distinct)
         table = source.take(pa.array(where[prepared.spread])).combine_chunks()
         verdicts = table.to_batches()[0] if table.num_rows else pa.RecordBatch.from_pylist([], schema=table.schema)
@@ -206,16 +214,16 @@ class Scorer:
             flag = verdicts.schema.get_field_index("missing_prediction")
             verdicts = verdicts.set_column(flag, "missing_prediction", pa.array([True] * verdicts.num_rows))
         self.result.tally.add(verdicts)
-        spread = where[prepared.spread]
-        rows = np.isin(spread, list(undecided_at)).nonzero()[0] if undecided_at else []
+        rows = pc.indices_nonzero(pc.invert(verdicts.column("decided"))).to_numpy()
         if not len(rows):
             return verdicts, []
         from scorer.judge import undecided_records
 
         undecided = verdicts.take(pa.array(rows))
-        calls = [undecided_at[int(spread[row])] for row in rows]
-        return verdicts, list(undecided_records(pa.Table.from_batches([undecided]), self.gold_table, calls,
-                                                kept=self.options.keep))
+        spread = where[prepared.spread]
+        calls = (json.loads(undecided_at[int(spread[row])]) for row in rows)  # integers past 64 bits kept
+        return verdicts, undecided_records(pa.Table.from_batches([undecided]), self.gold_table, calls,
+                                           kept=self.options.keep)
 
     def _kept(self, batch: pa.RecordBatch, name: str) -> pa.Array:
         """A kept prediction column in the type its first batch had: every batch of a verdict
@@ -261,7 +269,7 @@ class Scorer:
                                                for name in self.options.keep}})
         everything = np.arange(len(ids))
         prepared = Prepared(batch, everything, None, np.full(len(ids), -1), everything, batch, np.array(g_rows, np.int64))
-        return self.finish(prepared, self.score_distinct(batch, prepared.g_rows), missing=True)
+        return self.score_prepared(prepared, missing=True)
 
 
 def count_rows(path) -> int | None:
@@ -413,13 +421,16 @@ def _scored(scorer, batches, jobs):
         _WORKER = None
 
 
-MIN_SLICE_ROWS = 1024  # fewer distinct predictions than this per worker are not worth a slice
+MIN_SLICE_ROWS = 1024    # fewer distinct predictions than this per worker are not worth a slice
+MAX_SLICE_ROWS = 16384   # the Python objects of this many distinct predictions are held at once
 
 
 def _slices(prepared: "Prepared", jobs: int):
-    """(firsts, gold rows) of consecutive slices of a batch's new distinct predictions."""
+    """(firsts, gold rows) of consecutive slices of a batch's new distinct predictions: one per
+    worker, and none so large that its Python objects (parsed calls, normalized values, details)
+    weigh much when predictions rarely repeat."""
     count = prepared.firsts.num_rows
-    size = max(MIN_SLICE_ROWS, -(-count // jobs))
+    size = min(MAX_SLICE_ROWS, max(MIN_SLICE_ROWS, -(-count // jobs)))
     for start in range(0, max(count, 1), size):
         yield prepared.firsts.slice(start, size), prepared.g_rows[start:start + size]
 

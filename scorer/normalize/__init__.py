@@ -19,6 +19,7 @@ import orjson
 from scorer.normalize.aliases import canonical_alias
 from scorer.normalize.numbers import number_key, parse_bool, parse_number
 from scorer.normalize.text import fold_text
+from scorer.parse import load_json
 from scorer.schema import Param, infer_kind
 
 # Flag bits carried to the matcher (scorer/match_py.py mirrors them).
@@ -149,7 +150,7 @@ def _structure_key(param: Param, value, context: Context) -> str:
 def _structure(param: Param, value, context: Context):
     if isinstance(value, str) and value[:1] in "[{":
         try:
-            value = orjson.loads(value)   # JSON written inside a string argument
+            value = load_json(value)   # JSON written inside a string argument
         except orjson.JSONDecodeError:
             pass
     if isinstance(value, dict):
@@ -167,7 +168,7 @@ def _structure(param: Param, value, context: Context):
     return canonical(param, value, context).key
 
 
-@functools.lru_cache(maxsize=1 << 20)
+@functools.lru_cache(maxsize=1 << 18)
 def canonical_cached(param: Param, value_json: str, context: Context) -> Canon:
     """`canonical` memoized on the JSON text of the value: predictions repeat values heavily."""
-    return canonical(param, orjson.loads(value_json), context)
+    return canonical(param, load_json(value_json), context)

@@ -153,3 +153,30 @@ def test_slicing_a_batch_across_workers_changes_no_byte(tmp_path, monkeypatch):
         pipeline.score_files(PREDICTIONS, GOLD, Options(jobs=jobs), out=out, undecided=undecided)
         outputs.append((out.read_bytes(), undecided.read_bytes()))
     assert outputs[0] == outputs[1] and outputs[0][1]  # undecided rows renumbered across slices
+
+
+def test_bounded_memos_change_no_byte(tmp_path, monkeypatch):
+    """The verdict memo stops remembering past its byte budget and the encoder empties its
+    memos when full; neither may change a verdict."""
+    from scorer import encode, pipeline
+
+    scorers = []
+    real_init = pipeline.Scorer.__init__
+
+    def keep_scorer(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        scorers.append(self)
+
+    monkeypatch.setattr(pipeline.Scorer, "__init__", keep_scorer)
+    reference = tmp_path / "reference.parquet"
+    pipeline.score_files(PREDICTIONS, GOLD, Options(batch_size=40), out=reference)
+    monkeypatch.setattr(pipeline, "MEMO_BYTES", 1)
+    monkeypatch.setattr(encode, "MEMO_ENTRIES", 5)
+    bounded = tmp_path / "bounded.parquet"
+    pipeline.score_files(PREDICTIONS, GOLD, Options(batch_size=40), out=bounded)
+    assert bounded.read_bytes() == reference.read_bytes()
+    unbounded, small = scorers
+    assert small.memo.size < unbounded.memo.size and small.memo.size <= 40   # the first batch only
+    assert len(small.encoder._parsed) <= 5 + 40 < len(unbounded.encoder._parsed)
+    predicted_codes = [len(scorer.gold.codes.names) - scorer.encoder._gold_codes for scorer in scorers]
+    assert predicted_codes[1] < predicted_codes[0]     # predicted values' codes were dropped on the way

@@ -141,3 +141,4 @@ def test_a_kept_column_keeps_the_type_of_its_first_batch():
     assert scorer._kept(pa.record_batch({"sample": pa.array([3], pa.int32())}), "sample").type == pa.int64()
     with pytest.raises(InputError, match="changes type from int64 to string"):
         scorer._kept(pa.record_batch({"sample": pa.array(["a"])}), "sample")
+
