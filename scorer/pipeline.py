@@ -26,7 +26,7 @@ from scorer.match import IMPLEMENTATION, match
 from scorer.options import Options
 from scorer.parse import canonical_json
 from scorer.rules import rules_hash
-from scorer.tables import VERDICTS_FIXED
+from scorer.tables import PREDICTIONS, VERDICTS_FIXED
 from scorer.write import VerdictWriter
 
 _FIRST_IDS_SHOWN = 5
@@ -184,7 +184,7 @@ class Scorer:
         rows = first[new]
         g_rows = positions.to_numpy(zero_copy_only=False).astype("int64")[rows]
         return Prepared(batch, spread, encoded.dictionary.take(pa.array(new)), remembered, new,
-                        batch.take(pa.array(rows)), g_rows)
+                        batch.select(PREDICTIONS.names).take(pa.array(rows)), g_rows)  # kept columns stay here
 
     def score_distinct(self, firsts: pa.RecordBatch, g_rows) -> "Distinct":
         """Verdicts of distinct predictions (the part worth running in parallel processes)."""
