@@ -146,12 +146,21 @@ def test_scoring_raises_the_collector_threshold_only_while_it_runs(monkeypatch):
 def test_slicing_a_batch_across_workers_changes_no_byte(tmp_path, monkeypatch):
     from scorer import pipeline
 
+    real_slices, sliced = pipeline._slices, []
+
+    def counted_slices(prepared, jobs):
+        found = list(real_slices(prepared, jobs))
+        sliced.append(len(found))
+        return found
+
+    monkeypatch.setattr(pipeline, "_slices", counted_slices)
     outputs = []
     for jobs, slice_rows in ((1, pipeline.MIN_SLICE_ROWS), (2, 7)):
         monkeypatch.setattr(pipeline, "MIN_SLICE_ROWS", slice_rows)
         out, undecided = tmp_path / f"v{jobs}.parquet", tmp_path / f"u{jobs}.jsonl"
         pipeline.score_files(PREDICTIONS, GOLD, Options(jobs=jobs), out=out, undecided=undecided)
         outputs.append((out.read_bytes(), undecided.read_bytes()))
+    assert sliced[0] == 1 and max(sliced) == 2    # one slice in one process; one per worker with two
     assert outputs[0] == outputs[1] and outputs[0][1]  # undecided rows renumbered across slices
 
 
