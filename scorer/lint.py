@@ -11,6 +11,7 @@ import pyarrow as pa
 
 from scorer.encode import Codebook, GoldIndex
 from scorer.options import Options
+from scorer.parse import dump_json, load_json
 from scorer.pipeline import score_tables
 
 _JSON_TYPES = {"string": str, "integer": int, "number": (int, float), "boolean": bool,
@@ -91,11 +92,11 @@ def self_score(table: pa.Table, options: Options) -> list:
     """Rows of the gold scored against itself that are not correct: (id, outcome, subtype, detail)."""
     calls = []
     for value in table["gold_calls"].to_pylist():
-        parsed = orjson.loads(value) if isinstance(value, str) else value
-        calls.append(orjson.dumps([
+        parsed = load_json(value) if isinstance(value, str) else value
+        calls.append(dump_json([
             {"name": c["name"], "arguments": {k: _first_value(v) for k, v in (
-                orjson.loads(c["arguments"]) if isinstance(c["arguments"], str) else c["arguments"]).items()}}
-            for c in parsed]).decode())
+                load_json(c["arguments"]) if isinstance(c["arguments"], str) else c["arguments"]).items()}}
+            for c in parsed]))
     predictions = pa.table({"id": table["id"], "model": pa.array(["gold"] * table.num_rows),
                             "calls": pa.array(calls, pa.string()), "output": pa.nulls(table.num_rows, pa.string())})
     verdicts = score_tables(predictions, table, options).verdicts

@@ -45,3 +45,12 @@ def test_an_undecided_call_with_a_long_integer_reaches_the_judge_file_exactly(tm
     assert result.exit_code == 0, result.output
     record = json.loads(undecided.read_text())
     assert record["predicted_calls"] == [{"name": "track", "arguments": {"order": 7, "serial": BIG}}]
+
+
+def test_lint_scores_a_gold_with_a_long_integer_against_itself_as_correct(tmp_path):
+    gold = tmp_path / "g.jsonl"
+    gold.write_text('{"id": "1", "gold_calls": [{"name": "track", "arguments": {"order": %d}}], "tools": %s}\n'
+                    % (BIG, json.dumps(TOOLS)))
+    result = CliRunner().invoke(cli, ["lint", str(gold)])
+    assert result.exit_code == 0, result.output
+    assert "1/1 correct" in result.output
