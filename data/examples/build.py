@@ -26,12 +26,12 @@ sys.path.insert(0, str(HERE.parent.parent))
 
 import pyarrow as pa  # noqa: E402
 import pyarrow.parquet as pq  # noqa: E402
-import zhconv  # noqa: E402
 from rapidfuzz import fuzz  # noqa: E402
 
 from scorer.normalize.aliases import canonical_alias  # noqa: E402
 from scorer.normalize.text import fold_text  # noqa: E402
 from scorer.rules import list_files, read_tsv  # noqa: E402
+from scorer.script import to_traditional  # noqa: E402
 from scorer.tables import CALLS  # noqa: E402
 from scorer.vocab import (  # noqa: E402
     CORRECT, EXTRA_CALL, INCORRECT_VALUE, MALFORMED, MISS_RECALL, MISSING_ARG, NO_CALL,
@@ -807,7 +807,7 @@ def value_variant(row, index, tool, name, value, rng):
     variants = alias_variants(value)
     if variants:
         return rng.choice(variants), "alias from rules/aliases"
-    traditional = zhconv.convert(value, "zh-hant")
+    traditional = to_traditional(value)
     if traditional != value and fold_text(traditional) == fold_text(value):
         return traditional, "traditional characters"
     return None

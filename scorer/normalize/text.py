@@ -2,18 +2,15 @@
 
 Steps, in order: Unicode NFKC (full-width -> half-width), case folding, traditional ->
 simplified Chinese, punctuation folding (table in rules/text.toml), whitespace folding.
-Traditional -> simplified uses zhconv's "zh-hans" table: already a dependency, about as fast as
-OpenCC's t2s (1.2 vs 1.0 us per short string, measured on 450 place/company/term strings) and
-identical on all of them but 傢俱 (OpenCC 家具, zhconv 家俱); "zh-cn" also rewrites Taiwan
-vocabulary (軟體 -> 软件), which changes the word, not the script, so it is not used.
+Traditional -> simplified is OpenCC's t2s table (scorer.script, shared with the temporal
+resolver); it converts the script, not regional vocabulary (軟體 stays 软体, not 软件).
 """
 
 import re
 import unicodedata
 
-import zhconv
-
 from scorer.rules import read_toml
+from scorer.script import to_simplified
 
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff"
 _SPACES = re.compile(r"\s+")
@@ -46,7 +43,7 @@ def fold_text(s: str) -> str:
     """
     replace, drop_trailing, wrapping = _punctuation()
     text = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", s).casefold())
-    text = zhconv.convert(text, "zh-hans").translate(replace)
+    text = to_simplified(text).translate(replace)
     text = _SPACES.sub(" ", text)
     text = _SPACE_BETWEEN_HAN.sub("", text)
     return _trim(text, drop_trailing, wrapping)

@@ -13,6 +13,7 @@ import re
 import unicodedata
 from zoneinfo import ZoneInfo
 
+from scorer.script import to_simplified
 from scorer.temporal import fallback
 from scorer.temporal.dates import DAY, add_years, midnight, shift_month, week_first_day
 from scorer.temporal.grammar import GRANULARITY_INDEX, Context, lookalikes, scan, token_starts
@@ -46,8 +47,9 @@ class Interval:
 
 
 def _normalize(text: str) -> str:
-    """Full-width forms to ASCII (NFKC), lower case, outer spaces trimmed."""
-    return unicodedata.normalize("NFKC", text).strip().lower()
+    """Full-width forms to ASCII (NFKC), traditional to simplified characters (OpenCC), lower
+    case, outer spaces trimmed: 這個星期五 and 这个星期五 are one expression."""
+    return to_simplified(unicodedata.normalize("NFKC", text)).strip().lower()
 
 
 @functools.lru_cache(maxsize=64)
@@ -56,10 +58,10 @@ def _zone(name: str) -> dt.tzinfo:
 
 
 def _reference(reference_time: dt.datetime, policy: TemporalPolicy):
-    """(naive local reference truncated to the minute, tzinfo): the memo key's time part."""
+    """(naive local reference truncated to the second, tzinfo): the memo key's time part."""
     tz = reference_time.tzinfo or _zone(policy.timezone)
     local = reference_time.astimezone(tz) if reference_time.tzinfo else reference_time
-    return local.replace(second=0, microsecond=0, tzinfo=None), tz
+    return local.replace(microsecond=0, tzinfo=None), tz
 
 
 def _interval(span, tz, rule: str, relative: bool) -> Interval:
@@ -72,16 +74,14 @@ def _rule_name(rules: tuple) -> str:
 
 
 def resolve(text: str, reference_time: dt.datetime, policy: TemporalPolicy | None = None) -> Interval | None:
-    """The whole value as an interval, or None when it is not temporal. Never raises."""
-    try:
-        if not isinstance(text, str) or not isinstance(reference_time, dt.datetime):
-            return None
-        policy = policy or default_policy()
-        ref, tz = _reference(reference_time, policy)
-        _counters["calls"] += 1
-        return _resolve_cached(text, ref, tz, policy)
-    except Exception:  # the contract is "never raises": an unexpected input is simply not temporal
+    """The whole value as an interval, or None when it is not temporal (a value that is not a
+    string is not temporal). A failure inside the grammar is a bug and raises."""
+    if not isinstance(text, str) or not isinstance(reference_time, dt.datetime):
         return None
+    policy = policy or default_policy()
+    ref, tz = _reference(reference_time, policy)
+    _counters["calls"] += 1
+    return _resolve_cached(text, ref, tz, policy)
 
 
 @functools.lru_cache(maxsize=262_144)
@@ -108,7 +108,7 @@ def _resolve_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: Temporal
 
 def find_in_text(text: str, reference_time: dt.datetime, policy: TemporalPolicy | None = None) -> Interval | None:
     """The longest temporal expression inside a free text (明天北京的天气 -> 明天), or None.
-    Names and counts that look temporal (五一广场, 一周年, 三星) do not count. Never raises."""
+    Names and counts that look temporal (五一广场, 一周年, 三星) do not count."""
     found = _find(text, reference_time, policy)
     return found and found[0]
 
@@ -116,7 +116,7 @@ def find_in_text(text: str, reference_time: dt.datetime, policy: TemporalPolicy 
 def mark_in_text(text: str, reference_time: dt.datetime, policy: TemporalPolicy | None = None) -> str | None:
     """The (normalized) text with its longest temporal expression replaced by its interval,
     `<start/end/granularity>` in epoch minutes, so that 明天北京天气 and 3月5日北京天气 compare
-    equal; None when the text holds none. Never raises."""
+    equal; None when the text holds none."""
     found = _find(text, reference_time, policy)
     if found is None:
         return None
@@ -126,14 +126,11 @@ def mark_in_text(text: str, reference_time: dt.datetime, policy: TemporalPolicy 
 
 
 def _find(text, reference_time, policy):
-    try:
-        if not isinstance(text, str) or not isinstance(reference_time, dt.datetime):
-            return None
-        policy = policy or default_policy()
-        ref, tz = _reference(reference_time, policy)
-        return _find_cached(text, ref, tz, policy)
-    except Exception:  # same contract as resolve()
+    if not isinstance(text, str) or not isinstance(reference_time, dt.datetime):
         return None
+    policy = policy or default_policy()
+    ref, tz = _reference(reference_time, policy)
+    return _find_cached(text, ref, tz, policy)
 
 
 def _inside_word(norm: str, pos: int) -> bool:
@@ -176,7 +173,10 @@ def _find_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: TemporalPol
 
 
 def to_minutes(iv: Interval) -> tuple[int, int, int]:
-    """(start, end) in whole minutes since the epoch (UTC), and the granularity's index."""
+    """(start, end) in whole minutes since the epoch (UTC), and the granularity's index. The
+    matcher works in minutes: a value written to the second is the minute(s) it falls in."""
+    if iv.granularity == "second":
+        return ((iv.start - _EPOCH) // _MINUTE, -((_EPOCH - iv.end) // _MINUTE), GRANULARITY_INDEX["minute"])
     return ((iv.start - _EPOCH) // _MINUTE, (iv.end - _EPOCH) // _MINUTE,
             GRANULARITY_INDEX[iv.granularity])
 

@@ -22,7 +22,9 @@ from scorer.temporal.numerals import numeral_class, zh_int
 from scorer.temporal.policy import WEEKDAYS, TemporalPolicy
 from scorer.vocab import GRANULARITIES
 
-GRANULARITY_INDEX = {name: index for index, name in enumerate(GRANULARITIES)}
+# "second" is finer than every granularity the matcher knows; to_minutes() reports it as minute
+GRANULARITY_INDEX = {"second": -1, **{name: index for index, name in enumerate(GRANULARITIES)}}
+_SECOND = dt.timedelta(seconds=1)
 _MINUTE = dt.timedelta(minutes=1)
 _HOUR = dt.timedelta(hours=1)
 
@@ -55,6 +57,7 @@ class Context:
     anchor_pod: dict | None
     policy: TemporalPolicy
     tzinfo: dt.tzinfo
+    left: "State | None" = None   # on the right side of a range: what the left side read
 
 
 @dataclasses.dataclass(frozen=True)
@@ -115,7 +118,7 @@ def _day_of(st: State, ctx: Context):
 # -- handlers ----------------------------------------------------------------------------------
 
 def _year_span(year: int) -> Span | None:
-    if 1900 <= year <= 2100:
+    if 1 <= year <= 9998:
         return Span(dt.datetime(year, 1, 1), dt.datetime(year + 1, 1, 1), "year")
     return None
 
@@ -124,6 +127,90 @@ def h_year(m, st, ctx):
     year = zh_int(m.group(1))
     span = _year_span(year) if st.span is None and year is not None else None
     return span and _step(st, ctx, span, "zh.year")
+
+
+def two_digit_year(digits: int, anchor_year: int, policy: TemporalPolicy) -> int | None:
+    """The full year of 98年 / 03年 / '03 under policy two_digit_year (None when it is off)."""
+    if policy.two_digit_year == "off":
+        return None
+    century = anchor_year - anchor_year % 100
+    options = [century - 100 + digits, century + digits, century + 100 + digits]
+    if policy.two_digit_year == "past":
+        return max(year for year in options if year <= anchor_year)
+    return min(options, key=lambda year: (abs(year - anchor_year), -year))
+
+
+def h_year_two_digits(m, st, ctx):
+    digits = zh_int(m.group("y"))
+    if st.span is not None or digits is None or digits > 99:
+        return None
+    year = two_digit_year(digits, ctx.anchor.year, ctx.policy)
+    span = year and _year_span(year)
+    return span and _step(st, ctx, span, "zh.year_two_digits")
+
+
+def h_bare_number(m, st, ctx):
+    """A number with no unit before a range connector takes the unit written after it:
+    2001-2003年, 2019年1-5月, 9~12点半, 1985到89年9月."""
+    value, unit = zh_int(m.group("n")), m.group("unit")
+    if value is None:
+        return None
+    if unit == "年":
+        if st.span is not None:
+            return None
+        year = value if len(m.group("n")) == 4 else two_digit_year(value, ctx.anchor.year, ctx.policy)
+        span = year and _year_span(year)
+        return span and _step(st, ctx, span, "zh.year")
+    if unit in ("月",):
+        return _month(st, ctx, value, "zh.month")
+    if unit in ("日", "号"):
+        return _day_of_month(st, ctx, value, "zh.day")
+    return _clock(st, ctx, value, 0, "zh.clock", hour_only=True)
+
+
+def h_bare_year(m, st, ctx):
+    """A four-digit number on either side of a range of years (2008.03-2009)."""
+    if st.span is not None or (ctx.left is None and not _CONNECTOR_AHEAD.match(m.string, m.end())):
+        return None
+    span = _year_span(int(m.group(0)))
+    return span and _step(st, ctx, span, "year")
+
+
+_CONNECTOR_AHEAD = re.compile(r"\s*(?:[-~～到至—])")
+
+
+def h_decade(parts):
+    """五十年代, 上世纪八十年代末, 18世纪, 二十世纪九十年代末期: a decade or a century, and a part of it."""
+    def apply(m, st, ctx):
+        if st.span is not None:
+            return None
+        century = zh_int(m.group("century")) if m.group("century") else None
+        if m.group("last_century"):
+            century = (ctx.ref.year - 1) // 100
+        elif m.group("this_century"):
+            century = (ctx.ref.year - 1) // 100 + 1
+        part = m.group("part")
+        if m.group("decade"):
+            decade = zh_int(m.group("decade"))
+            if decade is None or decade % 10 or decade > 90:
+                return None
+            if century is None:
+                first = max(y for y in range(ctx.ref.year - 109, ctx.ref.year + 1) if y % 100 == decade)
+            else:
+                first = 100 * (century - 1) + decade
+            length, table = 10, parts["decade"]
+        else:
+            if century is None or not 1 <= century <= 99:
+                return None
+            first, length, table = 100 * (century - 1), 100, parts["century"]
+        if part:
+            offset, size = table[part]
+            first, length = first + offset, size
+        if not 1 <= first or first + length > 9999:
+            return None
+        return _step(st, ctx, Span(dt.datetime(first, 1, 1), dt.datetime(first + length, 1, 1), "year"),
+                     "zh.decade", relative=century is None or bool(m.group("last_century") or m.group("this_century")))
+    return apply
 
 
 def h_year_relative(vocab):
@@ -157,7 +244,8 @@ def _quarter(st, ctx, quarter, rule, year=None):
 
 
 def h_quarter(m, st, ctx):
-    return _quarter(st, ctx, zh_int(m.group(1) or m.group(2)) or 0, "zh.quarter")
+    written = m.group(1) or m.group(2)
+    return _quarter(st, ctx, 1 if written == "首" else zh_int(written) or 0, "zh.quarter")
 
 
 def _relative_quarter(st, ctx, offset, rule):
@@ -175,6 +263,9 @@ def h_quarter_relative(vocab):
 
 def _relative_month(st, ctx, offset, rule):
     if st.span is not None:
+        if offset == 0 and _single(st, "year"):  # 前年本月: the reference's month in that year
+            year = st.span.start.year
+            return _step(st, ctx, Span(*month_span(year, ctx.ref.month), "month"), rule, relative=True)
         return None
     year, month = shift_month(ctx.ref.year, ctx.ref.month, offset)
     return _step(st, ctx, Span(*month_span(year, month), "month"), rule, relative=True)
@@ -232,6 +323,9 @@ def h_part_suffix(month_parts, year_parts, end_words):
             first, last = year_parts[m.group(0)]
             year = st.span.start.year
             span = Span(dt.datetime(year, first, 1), month_span(year, last)[1], "month")
+        elif _single(st, "quarter"):  # 一季度末, 去年四季度初: the quarter's last or first month
+            year, month = st.span.start.year, st.span.start.month + (0 if m.group(0) == "初" else 2)
+            span = Span(*month_span(year, month), "month")
         else:
             return None
         return _step(st, ctx, span, "zh.part_suffix")
@@ -250,6 +344,13 @@ def _day_of_month(st, ctx, day, rule, last_day=None):
     return _step(st, ctx, span, rule, relative=implicit, implicit="month" if implicit else None)
 
 
+def h_bare_day(m, st, ctx):
+    """A day number right after a month, without 日/号 (1月3至2月10, 8月14)."""
+    if not _single(st, "month"):
+        return None
+    return _day_of_month(st, ctx, int(m.group(1)), "zh.day")
+
+
 def h_day(m, st, ctx):
     return _day_of_month(st, ctx, zh_int(m.group(1)), "zh.day")
 
@@ -258,14 +359,21 @@ def h_day_range(m, st, ctx):
     return _day_of_month(st, ctx, zh_int(m.group(1)), "zh.day_range", zh_int(m.group(2)))
 
 
-def _relative_day(st, ctx, offset, rule):
+def _relative_day(st, ctx, offset, rule, from_anchor=False):
     if st.span is not None:
-        return None
-    return _step(st, ctx, _day_span(ctx.ref.date() + offset * DAY), rule, relative=True)
+        year, month, _implicit = _month_of(st, ctx)
+        if offset != 0 or year is None:
+            return None
+        day = valid_date(year, month, ctx.ref.day)  # 上个月的今天: the reference's day in that month
+        return day and _step(st, ctx, _day_span(day), rule, relative=True)
+    origin = ctx.anchor if from_anchor else ctx.ref
+    return _step(st, ctx, _day_span(origin.date() + offset * DAY), rule, relative=True)
 
 
-def h_day_relative(vocab, rule):
-    return lambda m, st, ctx: _relative_day(st, ctx, vocab[m.group(0)], rule)
+def h_day_relative(vocab, rule, anchored=frozenset()):
+    """今天, 明天, ...; the words in `anchored` (次日, 翌日) count from the anchor, so that on
+    the right of a range they mean the day after the left side."""
+    return lambda m, st, ctx: _relative_day(st, ctx, vocab[m.group(0)], rule, m.group(0) in anchored)
 
 
 def _part_of_day(st, ctx, entry, rule, day=None):
@@ -274,14 +382,27 @@ def _part_of_day(st, ctx, entry, rule, day=None):
         day, pod, implicit = _day_of(st, ctx)
         if day is None or (st.span is not None and st.span.granularity != "day"):
             return None
-    start_hour, end_hour = entry["hours"]
+    start_hour, end_hour = ctx.policy.pod_hours(entry.get("name"), entry["hours"])
     start = midnight(day)
     span = Span(start + start_hour * _HOUR, start + end_hour * _HOUR, "part_of_day")
-    return _step(st, ctx, span, rule, relative=implicit, pod=entry)
+    return _step(st, ctx, span, rule, relative=implicit, pod=entry, implicit="day" if implicit else None)
 
 
 def h_part_of_day(vocab, rule):
     return lambda m, st, ctx: _part_of_day(st, ctx, vocab[m.group(1) if m.groups() else m.group(0)], rule)
+
+
+def part_of_day_table(table: dict) -> dict:
+    """rules/temporal/zh.toml's parts of day, each entry knowing its canonical name (aliases share
+    the entry, and so the hours a policy sets for the name)."""
+    entries = {}
+    for name, entry in table.items():
+        if "same_as" not in entry:
+            entries[name] = {**entry, "name": name}
+    for name, entry in table.items():
+        if "same_as" in entry:
+            entries[name] = entries[entry["same_as"]]
+    return entries
 
 
 def h_day_with_part(vocab, pods):
@@ -294,39 +415,89 @@ def h_day_with_part(vocab, pods):
     return apply
 
 
-def _clock(st, ctx, hour, minute, rule, use_pod=True):
+def _clock(st, ctx, hour, minute, rule, use_pod=True, second=None, hour_only=False, meridiem=None):
+    """A clock time on the day read so far (or the anchor's), hours moved by the part of day
+    (下午3点 = 15:00, 晚上12点 = 24:00, 凌晨12点 = 00:00) or by am/pm. A minute, a second when
+    seconds are written, the hour under policy clock_granularity = hour when only the hour is."""
     day, pod, implicit = _day_of(st, ctx)
     if day is None or hour is None or minute is None:
         return None
-    if pod is not None and use_pod:
+    if meridiem is not None:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if meridiem.startswith("p") else 0)
+    elif pod is not None and use_pod:
         low, high = pod.get("pm", (13, 12))
         if low <= hour <= high:
             hour += 12
         elif hour == 12 and pod.get("twelve_is_zero"):
             hour = 0
-    if not (0 <= hour <= 24 and 0 <= minute <= 59) or (hour == 24 and minute):
+        elif hour == 12 and pod.get("twelve_is_midnight"):
+            hour = 24
+    if not (0 <= hour <= 24 and 0 <= minute <= 59) or (hour == 24 and minute) \
+            or (second is not None and not 0 <= second <= 59):
         return None
     start = midnight(day) + hour * _HOUR + minute * _MINUTE
-    return _step(st, ctx, Span(start, start + _MINUTE, "minute"), rule, relative=implicit, pod=pod)
+    if second is not None:
+        span = Span(start + second * _SECOND, start + (second + 1) * _SECOND, "second")
+    elif hour_only and ctx.policy.clock_granularity == "hour":
+        span = Span(start, start + _HOUR, "hour")
+    else:
+        span = Span(start, start + _MINUTE, "minute")
+    return _step(st, ctx, span, rule, relative=implicit, pod=pod, implicit="day" if implicit else None)
 
 
 def h_clock(m, st, ctx):
     hour = zh_int(m.group("hour"))
+    quarters = m.group("quarters")
     if m.group("half"):
         minute = 30
-    elif m.group("quarter"):
-        minute = 15
-    elif m.group("three_quarters"):
-        minute = 45
+    elif quarters:
+        minute = 15 * (zh_int(quarters) or 0)
+        if minute == 60:  # 午时四刻, 三点四刻: the next hour
+            hour, minute = (hour or 0) + 1, 0
     elif m.group("minute"):
         minute = zh_int(m.group("minute"))
     else:
         minute = 0
-    return _clock(st, ctx, hour, minute, "zh.clock")
+    second = m.group("second") or m.group("second_alone")
+    second = zh_int(second) if second else None
+    state = _clock(st, ctx, hour, minute, "zh.clock", second=second,
+                   hour_only=minute == 0 and second is None and not quarters, meridiem=m.group("ampm"))
+    if state is not None and m.group("more"):  # 五点多: some time in that hour
+        start = state.span.start.replace(minute=0, second=0)
+        state = dataclasses.replace(state, span=Span(start, start + _HOUR, "hour"))
+    return state
+
+
+def h_clock_before(m, st, ctx):
+    """差十分五点 / 五点差十分: N minutes before the hour."""
+    hour, minutes = zh_int(m.group("hour") or m.group("hour2")), zh_int(m.group("minus") or m.group("minus2"))
+    if hour is None or minutes is None or not 0 < minutes < 60:
+        return None
+    return _clock(st, ctx, hour - 1, 60 - minutes, "zh.clock")
 
 
 def h_clock_colon(m, st, ctx):
-    return _clock(st, ctx, int(m.group(1)), int(m.group(2)), "clock")
+    second = m.group("s")
+    return _clock(st, ctx, int(m.group("h")), int(m.group("mi")), "clock",
+                  second=int(second) if second is not None else None, meridiem=m.group("ampm"))
+
+
+def h_double_hour(table):
+    """子时, 午时三刻: a traditional double hour (its first hour) and quarters into it."""
+    def apply(m, st, ctx):
+        first = table[m.group("name")]
+        quarters = zh_int(m.group("quarters")) if m.group("quarters") else None
+        if quarters is None:
+            day, _pod, implicit = _day_of(st, ctx)
+            if day is None:
+                return None
+            start = midnight(day) + first * _HOUR
+            return _step(st, ctx, Span(start, start + _HOUR, "hour"), "zh.double_hour", relative=implicit)
+        minutes = first * 60 + 15 * quarters
+        return _clock(st, ctx, minutes // 60, minutes % 60, "zh.double_hour", use_pod=False)
+    return apply
 
 
 def _week_day(ctx, week_offset, weekday):
@@ -338,7 +509,8 @@ def _week_day(ctx, week_offset, weekday):
 
 def _weekend_in_week(ctx, week_offset):
     first = _week_day(ctx, week_offset, WEEKDAYS.index(ctx.policy.weekend_first_day))
-    return Span(midnight(first), midnight(first) + ctx.policy.weekend_length * DAY, "day")
+    start = midnight(first) - (6 * _HOUR if ctx.policy.weekend_start == "friday_evening" else dt.timedelta(0))
+    return Span(start, midnight(first) + ctx.policy.weekend_length * DAY, "day")
 
 
 def _workdays_in_week(ctx, week_offset):
@@ -355,14 +527,26 @@ def _upcoming_weekday(anchor: dt.date, weekday: int, include_today: bool) -> dt.
 
 def _bare_weekday(st, ctx, weekday, rule):
     if st.span is not None:
-        return None
+        if GRANULARITY_INDEX[st.span.granularity] < GRANULARITY_INDEX["day"] or st.span.end - st.span.start > 7 * DAY:
+            return None
+        if st.span.end - st.span.start == DAY and any(rule in st.rules for rule in _DATE_RULES):
+            return st  # 2021年5月3号, 星期一: the weekday names the date (the date wins a conflict)
+        # 三周后的周二, 下个月第一周的周五: that weekday in the week read so far
+        start = WEEKDAYS.index(ctx.policy.week_start)
+        day = week_first_day(st.span.start.date(), start) + ((weekday - start) % 7) * DAY
+        return _step(st, ctx, _day_span(day), rule)
     anchor = ctx.anchor.date()
     if ctx.policy.bare_weekday == "this_week":
         start = WEEKDAYS.index(ctx.policy.week_start)
         day = week_first_day(anchor, start) + ((weekday - start) % 7) * DAY
+    elif ctx.policy.bare_weekday == "nearest":
+        day = anchor + (((weekday - anchor.weekday()) + 3) % 7 - 3) * DAY
     else:
         day = _upcoming_weekday(anchor, weekday, ctx.policy.bare_weekday == "upcoming_including_today")
     return _step(st, ctx, _day_span(day), rule, relative=True)
+
+
+_DATE_RULES = ("zh.day", "iso.date", "en.date", "holiday", "zh.lunar")
 
 
 def _week(st, ctx, offset, rule, weekday=None, part=None):
@@ -372,6 +556,8 @@ def _week(st, ctx, offset, rule, weekday=None, part=None):
     if weekday is not None:
         if offset == 1 and ctx.policy.next_weekday == "upcoming_excluding_today":
             day = _upcoming_weekday(ctx.ref.date(), weekday, include_today=False)
+        elif offset == 0 and ctx.policy.this_weekday == "upcoming":
+            day = _upcoming_weekday(ctx.ref.date(), weekday, include_today=True)
         else:
             day = _week_day(ctx, offset, weekday)
         span = _day_span(day)
@@ -388,7 +574,14 @@ def _week(st, ctx, offset, rule, weekday=None, part=None):
 def h_week(prefixes, weekdays):
     def apply(m, st, ctx):
         day = m.group("day")
-        return _week(st, ctx, prefixes[m.group("prefix")], "zh.week",
+        if m.group("prefix"):
+            offset = prefixes[m.group("prefix")]
+        else:  # 下3个星期一, 上两个周五
+            count = zh_int(m.group("n"))
+            if count is None:
+                return None
+            offset = count if m.group("dir") == "下" else -count
+        return _week(st, ctx, offset, "zh.week",
                      weekday=weekdays[day] if day else None,
                      part="weekend" if m.group("weekend") else "workdays" if m.group("workdays") else None)
     return apply
@@ -406,7 +599,10 @@ def _bare_weekend(st, ctx, rule):
     first = _upcoming_weekday(anchor, WEEKDAYS.index(ctx.policy.weekend_first_day), include_today=True)
     if (anchor - (first - 7 * DAY)).days < length:
         first -= 7 * DAY
-    return _step(st, ctx, Span(midnight(first), midnight(first) + length * DAY, "day"), rule, relative=True)
+    start = midnight(first)
+    if ctx.policy.weekend_start == "friday_evening":
+        start -= 6 * _HOUR
+    return _step(st, ctx, Span(start, midnight(first) + length * DAY, "day"), rule, relative=True)
 
 
 def h_weekend(m, st, ctx):
@@ -417,47 +613,223 @@ def h_workdays(m, st, ctx):
     return _week(st, ctx, 0, "zh.workdays", part="workdays")
 
 
-def _shift(ctx, unit, amount):
-    """The point `amount` units (may be negative, halves allowed for hours) from the reference."""
-    ref = ctx.ref
+_CLOCK_UNITS = {"second": _SECOND, "minute": _MINUTE, "hour": _HOUR}
+
+
+def _add(moment: dt.datetime, unit: str, amount: int) -> dt.datetime:
+    """`moment` moved by whole calendar units (months and years clamp the day: 1月31日 + 1个月 = 2月28日)."""
+    if unit in _CLOCK_UNITS:
+        return moment + amount * _CLOCK_UNITS[unit]
+    if unit in ("day", "week"):
+        return moment + amount * (7 if unit == "week" else 1) * DAY
+    months = amount * {"month": 1, "quarter": 3, "year": 12}[unit]
+    return dt.datetime.combine(add_months(moment.date(), months), moment.time())
+
+
+def unit_floor(moment: dt.datetime, unit: str, ctx) -> dt.datetime:
+    """The start of the calendar unit containing `moment`."""
+    if unit == "second":
+        return moment.replace(microsecond=0)
     if unit == "minute":
-        start = ref + amount * _MINUTE
-        return Span(start, start + _MINUTE, "minute")
-    if unit == "hour" and amount == int(amount):
-        start = (ref + amount * _HOUR).replace(minute=0)
-        return Span(start, start + _HOUR, "hour")
+        return moment.replace(second=0, microsecond=0)
     if unit == "hour":
-        start = ref + amount * _HOUR
-        return Span(start, start + _MINUTE, "minute")
-    if amount != int(amount):
-        return None
-    amount = int(amount)
+        return moment.replace(minute=0, second=0, microsecond=0)
+    day = midnight(moment.date())
     if unit == "day":
-        return _day_span(ref.date() + amount * DAY)
+        return day
+    if unit == "week":
+        return midnight(week_first_day(moment.date(), WEEKDAYS.index(ctx.policy.week_start)))
     if unit == "month":
-        return _day_span(add_months(ref.date(), amount))
-    return _day_span(add_years(ref.date(), amount))
+        return day.replace(day=1)
+    if unit == "quarter":
+        return day.replace(month=moment.month - (moment.month - 1) % 3, day=1)
+    return day.replace(month=1, day=1)
+
+
+def _unit_span(moment: dt.datetime, unit: str, ctx, count: int = 1) -> Span:
+    start = unit_floor(moment, unit, ctx)
+    return Span(start, _add(start, unit, count), "month" if unit == "quarter" else unit)
+
+
+def _shift(ctx, unit, amount):
+    """The target `amount` units (may be negative; halves allowed) from the reference: for clock
+    units the instant (policy offset_clock), for days and coarser the day or the whole unit
+    containing it (policy offset_unit)."""
+    ref = ctx.ref
+    if unit in _CLOCK_UNITS:
+        moment = ref + amount * _CLOCK_UNITS[unit]
+        if ctx.policy.offset_clock == "whole_unit":
+            return _unit_span(moment, unit, ctx)
+        fine = "second" if moment.second or unit == "second" else "minute"
+        return _unit_span(moment, fine, ctx)
+    if amount != int(amount):
+        if unit not in ("year", "month"):
+            return None
+        amount, unit = amount * (12 if unit == "year" else 1), "month"  # 一年半后 = 18 months
+        if amount != int(amount):
+            return None
+    target = _add(ref, unit, int(amount))
+    if not 1 <= target.year <= 9998:
+        return None
+    if ctx.policy.offset_unit == "same_day" or unit == "day":
+        return _day_span(target.date())
+    return _unit_span(target, unit, ctx)
 
 
 def _window(ctx, unit, amount, forward):
-    """最近N天 / 未来N天: N units ending with (or before) today, or starting today (or tomorrow)."""
+    """最近N天 / 未来N天: N units next to now (policies recent_window, upcoming_window,
+    recent_includes_today, upcoming_includes_today)."""
     ref = ctx.ref
-    if amount <= 0 or amount != int(amount):
+    if amount <= 0:
         return None
+    if amount != int(amount):
+        if unit in _CLOCK_UNITS or unit == "day":
+            amount, unit = amount * {"second": 1, "minute": 60, "hour": 3600, "day": 86400}[unit], "second"
+        else:
+            amount, unit = amount * {"week": 7, "month": 1, "quarter": 3, "year": 12}[unit], \
+                "day" if unit == "week" else "month"
+        if amount != int(amount):
+            return None
     amount = int(amount)
-    if unit in ("minute", "hour"):
-        size = amount * (_MINUTE if unit == "minute" else _HOUR)
-        return Span(ref, ref + size, unit) if forward else Span(ref - size, ref, unit)
+    mode = ctx.policy.upcoming_window if forward else ctx.policy.recent_window
+    if unit in _CLOCK_UNITS or mode == "instant":
+        granularity = unit if unit in _CLOCK_UNITS else "second"
+        if forward:
+            return Span(ref, _add(ref, unit, amount), granularity)
+        return Span(_add(ref, unit, -amount), ref, granularity)
     today = midnight(ref.date())
     if forward:
         first = today if ctx.policy.upcoming_includes_today else today + DAY
-        step = {"day": lambda d: d + amount * DAY, "month": lambda d: add_months(d, amount),
-                "year": lambda d: add_years(d, amount)}[unit]
-        return Span(first, midnight(step(first.date())), "day")
+        return Span(first, _add(first, unit, amount), "day")
+    if mode == "same_day_back":
+        start = _add(today, unit, -amount)
+        if unit in ("month", "quarter", "year"):
+            start = unit_floor(start, "month", ctx)
+        return Span(start, today + DAY, "day")
     end = today + DAY if ctx.policy.recent_includes_today else today
-    step = {"day": lambda d: d - amount * DAY, "month": lambda d: add_months(d, -amount),
-            "year": lambda d: add_years(d, -amount)}[unit]
-    return Span(midnight(step(end.date())), end, "day")
+    return Span(_add(end, unit, -amount), end, "day")
+
+
+def _sequence(ctx, unit, count, direction):
+    """上三个月, 下两周, 前3天, 后2年: the `count` whole units just before the current one, or
+    just after it."""
+    current = unit_floor(ctx.ref, unit, ctx)
+    if direction < 0:
+        return Span(_add(current, unit, -count), current, "month" if unit == "quarter" else unit)
+    first = _add(current, unit, 1)
+    return Span(first, _add(first, unit, count), "month" if unit == "quarter" else unit)
+
+
+def _part_of(span: Span, unit, count, from_end, ctx):
+    """The first (or last) `count` units of a span: 今年前五个月, 这个月前两天, 上月最后五天."""
+    unit_start = unit_floor(span.start, unit, ctx)
+    if unit_start != span.start:
+        return None
+    granularity = "month" if unit == "quarter" else unit
+    if not from_end:
+        end = _add(span.start, unit, count)
+        return Span(span.start, end, granularity) if end <= span.end else None
+    start = _add(span.end, unit, -count)
+    return Span(start, span.end, granularity) if start >= span.start else None
+
+
+def h_sequence(units):
+    """前/后/上/下/最后 + N + unit: relative to now (上三个月), inside what was read (2021年前两个
+    季度, 上月最后五天), or beside a day (国庆节前三天 = the three days before it)."""
+    def apply(m, st, ctx):
+        count = zh_int(m.group("n")) if m.group("n") else 1
+        word, unit_word = m.group("dir"), m.group("unit")
+        unit = units[unit_word][0]
+        if count is None or count <= 0 or units[unit_word][1] != 1:
+            return None
+        if st.span is None:
+            if word == "最后":
+                container = {"day": "month", "week": "month", "month": "year", "quarter": "year"}.get(unit)
+                if container is None:
+                    return None
+                span = _part_of(_unit_span(ctx.ref, container, ctx), unit, count, True, ctx)
+            elif unit_word == "月" and not m.group("measure"):
+                return None  # 上3月 is not a count of months
+            else:
+                span = _sequence(ctx, unit, count, -1 if word in ("上", "前") else 1)
+            return span and _step(st, ctx, span, "zh.sequence", relative=True)
+        if word in ("上", "下"):
+            return None
+        if st.span.granularity == "day" and st.span.end - st.span.start == DAY and unit == "day":
+            day = st.span.start
+            span = Span(day - count * DAY, day, "day") if word == "前" else Span(day + DAY, day + (count + 1) * DAY, "day")
+        else:
+            span = _part_of(st.span, unit, count, word != "前", ctx)
+        return span and _step(st, ctx, span, "zh.sequence")
+    return apply
+
+
+def _nth_week(container: Span, n: int, ctx) -> Span | None:
+    """The n-th calendar week that begins inside `container` (第N周 of a month or a year); n < 0
+    counts from the end."""
+    start = WEEKDAYS.index(ctx.policy.week_start)
+    first = week_first_day(container.start.date(), start)
+    if midnight(first) < container.start:
+        first += 7 * DAY
+    weeks = []
+    day = first
+    while midnight(day) < container.end:
+        weeks.append(day)
+        day += 7 * DAY
+    if not weeks or abs(n) > len(weeks) or n == 0:
+        return None
+    chosen = midnight(weeks[n - 1 if n > 0 else n])
+    return Span(chosen, chosen + 7 * DAY, "week")
+
+
+def _nth_weekday(container: Span, n: int, weekday: int) -> Span | None:
+    """The n-th `weekday` inside `container` (五月第二个星期日); n < 0 counts from the end."""
+    days = []
+    day = container.start.date()
+    while midnight(day) < container.end:
+        if day.weekday() == weekday:
+            days.append(day)
+        day += DAY
+    if n == 0 or abs(n) > len(days):
+        return None
+    return _day_span(days[n - 1 if n > 0 else n])
+
+
+def h_ordinal(units, weekdays):
+    """第N周, 第二个星期日, 最后一个周五, 第一天, 最后一天, 第8个月, 首月: the n-th unit inside
+    what was read (a year, a quarter, a month, a week), or inside the current one."""
+    def apply(m, st, ctx):
+        if m.group("first"):
+            n = 1
+        elif m.group("last"):
+            n = -(zh_int(m.group("n")) if m.group("n") else 1)
+        else:
+            n = zh_int(m.group("n"))
+        if not n:
+            return None
+        unit = units[m.group("unit")][0]
+        weekday = m.group("weekday")
+        container = st.span
+        if container is None:
+            container = _unit_span(ctx.ref, "month" if unit in ("day", "week") else "year", ctx)
+            if weekday is not None or unit == "week":
+                container = _unit_span(ctx.ref, "month", ctx)
+            if unit == "day" and m.group("unit") in ("周", "星期", "礼拜"):
+                return None
+        if GRANULARITY_INDEX[container.granularity] < GRANULARITY_INDEX["day"]:
+            return None
+        if weekday is not None:
+            span = _nth_weekday(container, n, weekdays[weekday])
+        elif unit == "week":
+            span = _nth_week(container, n, ctx)
+        else:
+            count = abs(n)
+            piece = _add(container.start, unit, count - 1) if n > 0 else _add(container.end, unit, n)
+            span = Span(piece, _add(piece, unit, 1), "month" if unit == "quarter" else unit)
+            if span.start < container.start or span.end > container.end:
+                span = None
+        return span and _step(st, ctx, span, "zh.ordinal", relative=st.span is None)
+    return apply
 
 
 def _amount(number_text, half):
@@ -480,10 +852,12 @@ def _measured(m, st, units, needs_measure):
 def h_offset(units, after_words, needs_measure):
     def apply(m, st, ctx):
         measured = _measured(m, st, units, needs_measure)
-        if measured is None:
+        if measured is None or not (m.group("dir") or m.group("pre")):
             return None
         unit, amount = measured
-        sign = 1 if m.group("dir") in after_words else -1
+        if unit == "year" and amount >= 1000:
+            return None  # 2025年前: before the year 2025, not 2025 years ago
+        sign = 1 if m.group("pre") or m.group("dir") in after_words else -1
         span = _shift(ctx, unit, sign * amount)
         return span and _step(st, ctx, span, "zh.offset", relative=True)
     return apply
@@ -527,15 +901,30 @@ def h_holiday(names):
 def h_now(m, st, ctx):
     if st.span is not None:
         return None
-    return _step(st, ctx, Span(ctx.ref, ctx.ref + _MINUTE, "minute"), "now", relative=True)
+    return _step(st, ctx, _unit_span(ctx.ref, ctx.policy.now_granularity, ctx), "now", relative=True)
+
+
+def h_open_range(before_words):
+    """X以前 / X之前 / X前 and X起 / X以来 / X至今: an open range, closed at the reference instant
+    under policy open_range = reference (年底前 = [now, end of the year)); not resolved under none."""
+    def apply(m, st, ctx):
+        if st.span is None or ctx.policy.open_range == "none" or ctx.left is not None:
+            return None
+        if m.group(0) in before_words:
+            span = Span(ctx.ref, st.span.end, "second") if st.span.end > ctx.ref else None
+        else:
+            span = Span(st.span.start, ctx.ref, "second") if st.span.start < ctx.ref else None
+        return span and State(span, None, True, None, st.rules + ("open_range",))
+    return apply
 
 
 def h_iso(m, st, ctx):
     if st.span is not None:
         return None
-    year, month, day = int(m.group("y")), int(m.group("mo")), int(m.group("d"))
+    year = int(m.group("y"))
+    month, day = int(m.group("mo") or m.group("mo2")), int(m.group("d") or m.group("d2"))
     date = valid_date(year, month, day)
-    if date is None or not 1900 <= year <= 2100:
+    if date is None or year < 1000:
         return None
     if m.group("h") is None:
         return _step(st, ctx, _day_span(date), "iso.date")
@@ -543,7 +932,7 @@ def h_iso(m, st, ctx):
     second = int(m.group("s") or 0)
     if hour > 23 or minute > 59 or second > 59:
         return None
-    start = dt.datetime(year, month, day, hour, minute)
+    start = dt.datetime(year, month, day, hour, minute, second)
     offset = m.group("tz")
     if offset:
         if offset.lower() == "z":
@@ -553,12 +942,14 @@ def h_iso(m, st, ctx):
             digits = offset[1:].replace(":", "")
             tz = dt.timezone(sign * dt.timedelta(hours=int(digits[:2]), minutes=int(digits[2:])))
         start = start.replace(tzinfo=tz).astimezone(ctx.tzinfo).replace(tzinfo=None)
+    if second:  # written to the second (an ISO time's ":00" is still a minute)
+        return _step(st, ctx, Span(start, start + _SECOND, "second"), "iso.datetime")
     return _step(st, ctx, Span(start, start + _MINUTE, "minute"), "iso.datetime")
 
 
 def h_iso_month(m, st, ctx):
     year, month = int(m.group(1)), int(m.group(2))
-    if st.span is not None or not (1 <= month <= 12 and 1900 <= year <= 2100):
+    if st.span is not None or not (1 <= month <= 12 and 1000 <= year):
         return None
     return _step(st, ctx, Span(*month_span(year, month), "month"), "iso.month")
 
@@ -692,6 +1083,20 @@ def _noop(m, st, ctx):
     return st
 
 
+class _Groups:
+    """A match whose named groups are partly replaced (tokens with alternative spellings of one
+    group hand their handler a single name)."""
+
+    def __init__(self, match, **groups):
+        self._match, self._groups, self.string = match, groups, match.string
+
+    def group(self, name=0):
+        return self._groups[name] if name in self._groups else self._match.group(name)
+
+    def end(self, *args):
+        return self._match.end(*args)
+
+
 @functools.lru_cache(maxsize=None)
 def tokens() -> tuple:
     """Every token, compiled once. Order breaks ties between equally long matches."""
@@ -705,7 +1110,10 @@ def tokens() -> tuple:
     needs_measure = frozenset(words["needs_measure_word"])
     week_word = "(?:周|星期|礼拜|週|禮拜)"
     weekday_alt = _alt(zh["weekday"])
-    pods = zh["part_of_day"]
+    pods = part_of_day_table(zh["part_of_day"])
+    connector = r"\s*(?:[-~～到至—]|——)\s*"
+    ampm = r"(?:\s*(?P<ampm>am|pm|a\.m\.|p\.m\.|a|p)(?![a-z]))?"
+    ordinal_units = _alt(zh["ordinal_unit"])
     holiday_names = holidays.holiday_names()
     en_pods = en["part_of_day"]
     en_units = en["unit"]
@@ -721,16 +1129,25 @@ def tokens() -> tuple:
 
     amount = rf"(?P<n>{numeral})?(?P<measure>个)?(?P<half>半)?(?:个)?"
     return (
-        tok("iso", r"(?P<y>\d{4})[-/.](?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)"
-            r"(?:(?:t|\s+)(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2})(?:\.\d+)?)?"
+        tok("iso", r"(?P<y>\d{4})(?:[-/.](?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})|(?P<mo2>\d{2})(?P<d2>\d{2})(?![\d:]))"
+            r"(?:(?:t|\s+|-|(?<=\d\d[-/.]\d\d))(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2})(?:\.\d+)?)?"
             r"\s*(?P<tz>z|[+-]\d{2}:?\d{2})?)?(?!\d)", h_iso),
-        tok("iso_month", r"(\d{4})[-/.](\d{1,2})(?![\d/.\-])", h_iso_month),
-        tok("clock_colon", r"(\d{1,2}):(\d{2})(?::\d{2})?(?!\d)", h_clock_colon),
+        tok("iso_month", r"(\d{4})[-/.](\d{1,2})(?![\d/.]|-\d{1,2}(?!\d))", h_iso_month),
+        tok("clock_colon", r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?(?!\d)" + ampm, h_clock_colon),
         tok("now", _alt(words["now"] + en["words"]["now"]) + end, h_now),
-        tok("year", r"(\d{4}|[零〇一二三四五六七八九]{4})\s*年度?(?!代|级|龄)", h_year),
+        tok("year", r"(\d{4}|[零〇一二三四五六七八九]{4}|[两二一]千[零〇一二三四五六七八九十]*)\s*年度?(?!代|级|龄)", h_year),
+        tok("year_two_digits", r"(?:'|’)(?P<y>\d{2})(?!\d)|(?P<y2>\d{2}|[零〇一二三四五六七八九]{2})\s*年(?!代|级|龄)",
+            lambda m, st, ctx: h_year_two_digits(_Groups(m, y=m.group("y") or m.group("y2")), st, ctx)),
+        tok("bare_number", rf"(?P<n>{numeral}){connector}(?={numeral}\s*(?P<unit>年|月|日|号|点|时))",
+            lambda m, st, ctx: h_bare_number(_Groups(m, unit=re.match(
+                rf"{connector}{numeral}\s*(年|月|日|号|点|时)", m.string[m.end("n"):]).group(1)), st, ctx)),
+        tok("bare_year", r"\d{4}(?![\d年])", h_bare_year),
+        tok("decade", rf"(?:(?P<last_century>上个?世纪)|(?P<this_century>本世纪|这个世纪)|(?P<century>{numeral})\s*世纪)?"
+            rf"(?:(?P<decade>{numeral})\s*年代)?(?P<part>{_alt(zh['decade_part']['decade'])})?",
+            h_decade(zh["decade_part"])),
         tok("relative_year", _alt(zh["relative_year"]), h_year_relative(zh["relative_year"])),
         tok("year_part", _alt(zh["year_part"]), h_year_part(zh["year_part"])),
-        tok("quarter", r"(?:第\s*)?([1-4一二三四])\s*季度|q\s*([1-4])(?![\d])", h_quarter),
+        tok("quarter", r"(?:第\s*)?([1-4一二三四首])\s*季度|q\s*([1-4])(?![\d])(?:\s*季度)?", h_quarter),
         tok("relative_quarter", _alt(zh["relative_quarter"]), h_quarter_relative(zh["relative_quarter"])),
         tok("relative_month", _alt(zh["relative_month"]), h_month_relative(zh["relative_month"])),
         tok("month", rf"({numeral})\s*月份?", h_month),
@@ -739,9 +1156,12 @@ def tokens() -> tuple:
             h_part_suffix(zh["part_suffix"]["month"], zh["part_suffix"]["year"], set(zh["month_end_words"]))),
         tok("day", rf"({numeral})\s*(?:日|号|號)", h_day),
         tok("day_range", rf"({numeral})\s*(?:[-~～到至]|——)\s*({numeral})\s*(?:日|号|號)", h_day_range),
-        tok("relative_day", _alt(zh["relative_day"]), h_day_relative(zh["relative_day"], "zh.relative_day")),
+        tok("relative_day", _alt(zh["relative_day"]),
+            h_day_relative(zh["relative_day"], "zh.relative_day", frozenset(words["anchored_days"]))),
+        tok("bare_day", r"(\d{1,2})(?![\d.:日号点时分秒年月])", h_bare_day),
         tok("day_with_part", _alt(zh["day_with_part"]), h_day_with_part(zh["day_with_part"], pods)),
-        tok("offset", rf"{amount}(?P<unit>{unit_alt})(?P<dir>{_alt(after + before)})",
+        tok("offset", rf"(?:(?P<pre>{_alt(words['after_prefix'])})\s*)?{amount}(?P<unit>{unit_alt})"
+            rf"(?P<dir>{_alt(after + before)})?",
             h_offset(units, frozenset(after), needs_measure)),
         tok("recent", rf"(?:{_alt(words['recent'])})\s*{amount}(?P<unit>{unit_alt})",
             h_window(units, needs_measure, False, "zh.recent")),
@@ -749,15 +1169,30 @@ def tokens() -> tuple:
             h_window(units, needs_measure, True, "zh.upcoming")),
         tok("within", rf"{amount}(?P<unit>{unit_alt})(?:{_alt(words['within'])})",
             h_window(units, needs_measure, True, "zh.upcoming")),
-        tok("week", rf"(?P<prefix>{_alt(zh['week_prefix'])}){week_word}"
-            rf"(?:(?P<day>{weekday_alt})|(?P<weekend>末)|(?P<workdays>的?工作日))?",
+        tok("sequence", rf"(?P<dir>上|下|前|后|最后)\s*(?P<n>{numeral})?\s*(?P<measure>个)?\s*(?P<unit>{unit_alt})"
+            r"(?!\s*(?:前|后|以|之|内|[一二三四五六日天1-7]))", h_sequence(units)),
+        tok("ordinal", rf"(?:第\s*(?P<n>{numeral})|(?P<first>首)|(?P<last>最后|末)\s*(?P<n2>{numeral})?)\s*个?\s*"
+            rf"(?P<unit>{ordinal_units})(?:\s*(?P<weekday>{weekday_alt}))?",
+            lambda m, st, ctx: h_ordinal(zh["ordinal_unit"], zh["weekday"])(
+                _Groups(m, n=m.group("n") or m.group("n2"),
+                        weekday=m.group("weekday") if m.group("unit") in ("周", "星期", "礼拜") else None), st, ctx)),
+        tok("week", rf"(?:(?P<prefix>{_alt(zh['week_prefix'])})|(?P<dir>[上下])\s*(?P<n>{numeral})\s*个)\s*{week_word}"
+            rf"(?:\s*{week_word})?(?:\s*(?P<day>{weekday_alt})|(?P<weekend>末)|(?P<workdays>的?工作日))?",
             h_week(zh["week_prefix"], zh["weekday"])),
-        tok("weekday", rf"{week_word}({weekday_alt})", h_weekday(zh["weekday"])),
+        tok("weekday", rf"{week_word}\s*({weekday_alt})", h_weekday(zh["weekday"])),
         tok("weekend", r"周末|週末", h_weekend),
         tok("workdays", r"工作日", h_workdays),
         tok("part_of_day", _alt(pods), h_part_of_day(pods, "zh.part_of_day")),
-        tok("clock", rf"(?P<hour>{numeral})\s*(?:点|點|时|時)(?:钟|鐘)?(?:(?P<half>半)|(?P<quarter>一刻)"
-            rf"|(?P<three_quarters>三刻)|整|(?P<minute>{numeral})\s*分?)?", h_clock),
+        tok("clock", rf"(?P<hour>{numeral})\s*(?:点|时)钟?\s*(?:(?P<half>半)|(?P<quarters>[一二三四1-4])\s*刻钟?|整|正"
+            rf"|(?P<minute>{numeral})\s*(?:分钟?|(?!\s*秒)))?"
+            rf"(?:\s*(?P<second>{numeral})\s*秒钟?|(?<=分)\s*(?P<second_alone>\d{{1,2}})(?!\d))?"
+            rf"(?P<more>多钟?)?" + ampm, h_clock),
+        tok("clock_before", rf"差\s*(?P<minus>{numeral})\s*分钟?\s*(?P<hour>{numeral})\s*[点时]"
+            rf"|(?P<hour2>{numeral})\s*[点时]\s*差\s*(?P<minus2>{numeral})\s*分钟?", h_clock_before),
+        tok("double_hour", rf"(?P<name>{_alt(zh['double_hour'])})\s*时(?:\s*(?P<quarters>[一二三四1-4])\s*刻)?",
+            h_double_hour(zh["double_hour"])),
+        tok("open_range", _alt(words["open_before"] + words["open_after"]) + end,
+            h_open_range(frozenset(words["open_before"]))),
         tok("holiday", rf"(?P<name>{_alt(holiday_names)})(?P<period>{_alt(holidays.period_suffixes())})?{end}",
             h_holiday(holiday_names)),
         tok("en.relative_day", rf"(?:{_alt(en['relative_day'])}){end}",
@@ -816,13 +1251,22 @@ def token_starts() -> re.Pattern:
 _GROUP_NAME = re.compile(r"\(\?P<\w+>")
 
 
-def _longest(text: str, pos: int):
-    best = None
-    for token in tokens():
+def _candidates(text: str, pos: int) -> list:
+    """(token, match) of every token matching at `pos`, longest first (table order breaks ties):
+    the scanner takes the first one whose handler accepts the state, so a token that does not
+    compose here (2025年前 is not 2025 years ago) leaves the place to the next reading."""
+    found = []
+    for order, token in enumerate(tokens()):
         match = token.regex.match(text, pos)
-        if match and match.end() > pos and (best is None or match.end() > best[1].end()):
-            best = (token, match)
-    return best
+        if match and match.end() > pos:
+            found.append((-match.end(), order, token, match))
+    found.sort(key=lambda item: item[:2])
+    return [(token, match) for _end, _order, token, match in found]
+
+
+def _longest(text: str, pos: int):
+    found = _candidates(text, pos)
+    return found[0] if found else None
 
 
 def _finish(st: State, ctx: Context) -> State | None:
@@ -859,7 +1303,15 @@ def _join(left: State, right: State, ctx: Context) -> State | None:
         except ValueError:
             return None
     fine = GRANULARITY_INDEX[right.span.granularity] <= GRANULARITY_INDEX["hour"]
-    end = right.span.start if fine or not ctx.policy.range_includes_end else right.span.end
+    if fine and right.implicit == "day" and right.span.start <= left.span.start:
+        # 晚上10点到凌晨2点: a clock time earlier than the left side is on the next day
+        right = dataclasses.replace(right, span=Span(right.span.start + DAY, right.span.end + DAY,
+                                                     right.span.granularity))
+    if fine:
+        end = right.span.end if ctx.policy.clock_range_end == "inclusive" and "now" not in right.rules \
+            else right.span.start
+    else:
+        end = right.span.end if ctx.policy.range_includes_end else right.span.start
     if end <= left.span.start:
         return None
     granularity = min(left.span.granularity, right.span.granularity, key=GRANULARITY_INDEX.get)
@@ -874,10 +1326,10 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
     best = None
     started = False
     while pos < len(text):
-        found = _longest(text, pos)
-        if found is None:
+        candidates = _candidates(text, pos)
+        if not candidates:
             break
-        token, match = found
+        token, match = candidates[0]
         if token.kind == "filler":
             pos = match.end()
             continue
@@ -887,17 +1339,20 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
             started = True
             pos = match.end()
             continue
-        if token.kind == "connector":
-            if state.span is None or left is not None:
-                break
+        if token.kind == "connector" and state.span is not None and left is None:
             left = _finish(state, side_ctx)
             if left is None:
                 break
-            side_ctx = dataclasses.replace(ctx, anchor=left.span.start, anchor_pod=left.pod)
+            side_ctx = dataclasses.replace(ctx, anchor=left.span.start, anchor_pod=left.pod, left=left)
             state = State()
             pos = match.end()
             continue
-        new_state = token.apply(match, state, side_ctx)
+        new_state = None
+        for token, match in candidates:
+            if token.kind == "token":
+                new_state = token.apply(match, state, side_ctx)
+                if new_state is not None:
+                    break
         if new_state is None:
             break
         state, pos, started = new_state, match.end(), True

@@ -1,24 +1,39 @@
 """The interpretive choices of the resolver (week start, bare weekdays, 最近N天, ...).
 
 They are data: defaults come from rules/temporal/policy.toml so that a team can see and change
-them in one place, and a caller can override any of them per run.
+them in one place; a run overrides any of them with `--policy NAME=VALUE` (the CLI puts the
+overrides in $CALLSCORE_POLICY, so worker processes and every command read the same policy).
 """
 
 import dataclasses
 import functools
+import json
+import os
 
 from scorer.rules import read_toml
 
+POLICY_ENV = "CALLSCORE_POLICY"
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _CHOICES = {
     "week_start": ("monday", "sunday"),
     "weekend_first_day": WEEKDAYS,
-    "bare_weekday": ("upcoming_including_today", "upcoming_excluding_today", "this_week"),
+    "bare_weekday": ("upcoming_including_today", "upcoming_excluding_today", "this_week", "nearest"),
+    "this_weekday": ("this_week", "upcoming"),
     "next_weekday": ("next_calendar_week", "upcoming_excluding_today"),
     "bare_month_day": ("reference_year", "upcoming"),
     "bare_day_of_month": ("reference_month", "upcoming"),
     "holiday_year": ("upcoming", "reference_year"),
     "month_end": ("last_day", "last_ten_days"),
+    "weekend_start": ("first_day", "friday_evening"),
+    "recent_window": ("calendar", "same_day_back", "instant"),
+    "upcoming_window": ("calendar", "instant"),
+    "clock_granularity": ("minute", "hour"),
+    "now_granularity": ("second", "minute"),
+    "clock_range_end": ("instant", "inclusive"),
+    "offset_unit": ("whole_unit", "same_day"),
+    "offset_clock": ("exact", "whole_unit"),
+    "two_digit_year": ("nearest", "past", "off"),
+    "open_range": ("reference", "none"),
 }
 
 
@@ -29,8 +44,10 @@ class TemporalPolicy:
     week_start: str = "monday"
     weekend_first_day: str = "saturday"
     weekend_length: int = 2
+    weekend_start: str = "first_day"
     workdays: tuple = ("monday", "tuesday", "wednesday", "thursday", "friday")
     bare_weekday: str = "upcoming_including_today"
+    this_weekday: str = "this_week"
     next_weekday: str = "next_calendar_week"
     bare_month_day: str = "reference_year"
     bare_day_of_month: str = "reference_month"
@@ -38,7 +55,17 @@ class TemporalPolicy:
     month_end: str = "last_day"
     recent_includes_today: bool = True
     upcoming_includes_today: bool = True
+    recent_window: str = "calendar"
+    upcoming_window: str = "calendar"
     range_includes_end: bool = True
+    clock_range_end: str = "instant"
+    clock_granularity: str = "minute"
+    now_granularity: str = "second"
+    offset_unit: str = "whole_unit"
+    offset_clock: str = "exact"
+    two_digit_year: str = "nearest"
+    open_range: str = "reference"
+    part_of_day: tuple = ()           # ((word, start hour, end hour), ...) over rules/temporal/zh.toml
     timezone: str = "Asia/Shanghai"
     dateparser_fallback: bool = True
 
@@ -52,6 +79,17 @@ class TemporalPolicy:
             raise ValueError(f"temporal policy workdays={self.workdays!r}: unknown weekday")
         if not 1 <= int(self.weekend_length) <= 7:
             raise ValueError("temporal policy weekend_length must be 1..7")
+        hours = tuple(sorted((str(w), int(a), int(b)) for w, a, b in self.part_of_day))
+        if any(not 0 <= a < b <= 30 for _w, a, b in hours):
+            raise ValueError(f"temporal policy part_of_day={hours!r}: hours must satisfy 0 <= start < end <= 30")
+        object.__setattr__(self, "part_of_day", hours)
+
+    def pod_hours(self, word: str, default):
+        """The (start, end) hours of a part-of-day word under this policy."""
+        for name, start, end in self.part_of_day:
+            if name == word:
+                return start, end
+        return default
 
     @classmethod
     def from_overrides(cls, overrides: dict | None = None, base: "TemporalPolicy | None" = None):
@@ -64,10 +102,91 @@ class TemporalPolicy:
             raise ValueError(f"unknown temporal policy option(s): {', '.join(unknown)}")
         return dataclasses.replace(base, **overrides)
 
+    @classmethod
+    def from_strings(cls, pairs, base: "TemporalPolicy | None" = None):
+        """`NAME=VALUE` strings as given on the command line (`part_of_day.早上=6-10` sets the
+        hours of one word) applied over `base`; a bad name or value raises ValueError naming it."""
+        return cls.from_overrides(parse_pairs(pairs, base or default_policy()), base=base)
 
-@functools.lru_cache(maxsize=None)
-def default_policy() -> TemporalPolicy:
-    """The policy written in rules/temporal/policy.toml."""
+    def listing(self) -> list:
+        """(name, value as written on the command line, allowed values) for `score rules --policies`."""
+        rows = []
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if field.name == "part_of_day":
+                value = ",".join(f"{w}={a}-{b}" for w, a, b in value) or "(rules/temporal/zh.toml)"
+            elif isinstance(value, bool):
+                value = str(value).lower()
+            elif isinstance(value, tuple):
+                value = ",".join(value)
+            allowed = _CHOICES.get(field.name, ("true", "false") if isinstance(getattr(self, field.name), bool) else ())
+            rows.append((field.name, str(value), allowed))
+        return rows
+
+
+def parse_pairs(pairs, base: TemporalPolicy) -> dict:
+    """Overrides from `NAME=VALUE` strings, typed like the fields of `base`."""
+    overrides = {}
+    hours = dict((w, (a, b)) for w, a, b in base.part_of_day)
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        name, value = name.strip(), value.strip()
+        if not sep or not name:
+            raise ValueError(f"--policy {pair!r}: expected NAME=VALUE")
+        if name.startswith("part_of_day."):
+            first, dash, last = value.partition("-")
+            if not dash or not first.isdigit() or not last.isdigit():
+                raise ValueError(f"--policy {pair!r}: expected hours as START-END, e.g. 6-10")
+            hours[name.split(".", 1)[1]] = (int(first), int(last))
+            overrides["part_of_day"] = tuple((w, a, b) for w, (a, b) in hours.items())
+            continue
+        current = getattr(base, name, None)
+        if current is None and name not in {f.name for f in dataclasses.fields(base)}:
+            raise ValueError(f"--policy {pair!r}: unknown policy {name!r} (see `score rules --policies`)")
+        if isinstance(current, bool):
+            if value.lower() not in ("true", "false"):
+                raise ValueError(f"--policy {pair!r}: expected true or false")
+            overrides[name] = value.lower() == "true"
+        elif isinstance(current, int):
+            if not value.isdigit():
+                raise ValueError(f"--policy {pair!r}: expected a whole number")
+            overrides[name] = int(value)
+        elif isinstance(current, tuple):
+            overrides[name] = tuple(part.strip() for part in value.split(",") if part.strip())
+        else:
+            overrides[name] = value
+    return overrides
+
+
+def _from_rules() -> TemporalPolicy:
     data = dict(read_toml("temporal/policy.toml"))
     data["workdays"] = tuple(data.get("workdays", ()))
-    return TemporalPolicy.from_overrides(data, base=TemporalPolicy())
+    pods = data.pop("part_of_day", {})
+    data["part_of_day"] = tuple((word, hours[0], hours[1]) for word, hours in pods.items())
+    return dataclasses.replace(TemporalPolicy(), **data)
+
+
+@functools.lru_cache(maxsize=8)
+def _policy(overrides: str) -> TemporalPolicy:
+    base = _from_rules()
+    if not overrides:
+        return base
+    return TemporalPolicy.from_overrides(parse_pairs(json.loads(overrides), base), base=base)
+
+
+def default_policy() -> TemporalPolicy:
+    """The policy written in rules/temporal/policy.toml, with the run's --policy overrides."""
+    return _policy(os.environ.get(POLICY_ENV, ""))
+
+
+def use_policy(pairs) -> TemporalPolicy:
+    """Make `NAME=VALUE` overrides the default for this process and its workers; returns the
+    resulting policy. Raises ValueError on a bad name or value."""
+    pairs = list(pairs)
+    encoded = json.dumps(pairs, ensure_ascii=False) if pairs else ""
+    policy = _policy(encoded)  # validates before anything is changed
+    if encoded:
+        os.environ[POLICY_ENV] = encoded
+    else:
+        os.environ.pop(POLICY_ENV, None)
+    return policy

@@ -152,7 +152,8 @@ def test_never_raises(text):
 
 def test_memoized():
     first = resolve("下周五晚上7点半", REF)
-    assert resolve("下周五晚上7点半", REF + dt.timedelta(seconds=20)) is first
+    assert resolve("下周五晚上7点半", REF + dt.timedelta(microseconds=20)) is first
+    assert resolve("现在", REF + dt.timedelta(seconds=20)).start == REF + dt.timedelta(seconds=20)
 
 
 

@@ -1,0 +1,29 @@
+"""Traditional -> simplified Chinese, one converter for the whole scorer (text folding and every
+temporal path: resolve, scoring, lint, free-text search).
+
+OpenCC's `t2s` table through the `opencc` package: maintained (zhconv, used before, has had no
+release since 2021), phrase-aware, and faster (measured on short temporal strings: 0.97 vs
+2.19 us per string, docs/temporal.md). `t2s` converts the script only; Taiwan or Hong Kong
+vocabulary (軟體) is left as written, since that changes the word, not the script.
+"""
+
+import functools
+
+import opencc
+
+
+@functools.lru_cache(maxsize=None)
+def _converter(config: str):
+    return opencc.OpenCC(config)
+
+
+def to_simplified(text: str) -> str:
+    """`text` in simplified characters; ASCII text is returned as is without a table lookup."""
+    if text.isascii():
+        return text
+    return _converter("t2s").convert(text)
+
+
+def to_traditional(text: str) -> str:
+    """`text` in traditional characters (the example builder writes traditional variants)."""
+    return _converter("s2t").convert(text)
