@@ -344,6 +344,12 @@ def _day_of_month(st, ctx, day, rule, last_day=None):
     return _step(st, ctx, span, rule, relative=implicit, implicit="month" if implicit else None)
 
 
+def h_slash_date(m, st, ctx):
+    """11/3号, 3/15: month/day, the order Chinese writes dates in."""
+    state = _month(st, ctx, int(m.group("mo")), "zh.month")
+    return state and _day_of_month(state, ctx, int(m.group("d")), "zh.day")
+
+
 def h_bare_day(m, st, ctx):
     """A day number right after a month, without 日/号 (1月3至2月10, 8月14)."""
     if not _single(st, "month"):
@@ -438,6 +444,11 @@ def _clock(st, ctx, hour, minute, rule, use_pod=True, second=None, hour_only=Fal
             or (second is not None and not 0 <= second <= 59):
         return None
     start = midnight(day) + hour * _HOUR + minute * _MINUTE
+    if implicit and pod is None and meridiem is None and ctx.left is None and ctx.policy.bare_clock == "upcoming":
+        # 3点14分 said at noon: the next 3:14 on a twelve-hour clock (15:14), 5点 said at 19:00: tomorrow
+        step = 12 * _HOUR if 1 <= hour < 12 else DAY
+        while start + (second or 0) * _SECOND < ctx.ref:
+            start += step
     if second is not None:
         span = Span(start + second * _SECOND, start + (second + 1) * _SECOND, "second")
     elif hour_only and ctx.policy.clock_granularity == "hour":
@@ -839,12 +850,19 @@ def _amount(number_text, half):
     return number + (0.5 if half else 0)
 
 
+_DIGIT_BY_DIGIT = re.compile("[零〇一二三四五六七八九]{2,}")
+
+
 def _measured(m, st, units, needs_measure):
-    """(unit, amount in that unit) of an `N 个 unit` match that starts a value, else None."""
-    unit_word = m.group("unit")
+    """(unit, amount in that unit) of an `N 个 unit` match that starts a value, else None.
+    A numeral read digit by digit (五八年, 二〇二四年) or a four-digit number of years names a
+    year, not a count (五八年前七个月, 2024年内)."""
+    unit_word, number = m.group("unit"), m.group("n")
     if st.span is not None or (unit_word in needs_measure and not m.group("measure")):
         return None
-    amount = _amount(m.group("n"), m.group("half"))
+    if number and (_DIGIT_BY_DIGIT.fullmatch(number) or (units[unit_word][0] == "year" and len(number) >= 4)):
+        return None
+    amount = _amount(number, m.group("half"))
     unit, size = units[unit_word]
     return None if amount is None else (unit, amount * size)
 
@@ -864,8 +882,9 @@ def h_offset(units, after_words, needs_measure):
 
 
 def h_window(units, needs_measure, forward, rule):
+    """最近N天 / 未来N天 / N天内; after 近 or 未来, 三月 is a count of months (近三月)."""
     def apply(m, st, ctx):
-        measured = _measured(m, st, units, needs_measure)
+        measured = _measured(m, st, units, needs_measure if rule == "zh.within" else frozenset())
         span = measured and measured[1] and _window(ctx, measured[0], measured[1], forward)
         return span and _step(st, ctx, span, rule, relative=True)
     return apply
@@ -1127,20 +1146,18 @@ def tokens() -> tuple:
     def tok(name, pattern, apply, kind="token"):
         return Token(name, re.compile(pattern), apply, kind)
 
-    amount = rf"(?P<n>{numeral})?(?P<measure>个)?(?P<half>半)?(?:个)?"
+    amount = rf"(?P<n>{numeral})?\s*(?P<measure>个)?(?P<half>半)?(?:个)?\s*"
     return (
         tok("iso", r"(?P<y>\d{4})(?:[-/.](?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})|(?P<mo2>\d{2})(?P<d2>\d{2})(?![\d:]))"
             r"(?:(?:t|\s+|-|(?<=\d\d[-/.]\d\d))(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2})(?:\.\d+)?)?"
-            r"\s*(?P<tz>z|[+-]\d{2}:?\d{2})?)?(?!\d)", h_iso),
+            r"(?P<tz>z|\s*[+-]\d{2}:?\d{2}(?![\d./:-]))?)?(?!\d)", h_iso),
         tok("iso_month", r"(\d{4})[-/.](\d{1,2})(?![\d/.]|-\d{1,2}(?!\d))", h_iso_month),
-        tok("clock_colon", r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?(?!\d)" + ampm, h_clock_colon),
+        tok("clock_colon", r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?(?!\d)(?:\s*[点时])?" + ampm, h_clock_colon),
         tok("now", _alt(words["now"] + en["words"]["now"]) + end, h_now),
         tok("year", r"(\d{4}|[零〇一二三四五六七八九]{4}|[两二一]千[零〇一二三四五六七八九十]*)\s*年度?(?!代|级|龄)", h_year),
         tok("year_two_digits", r"(?:'|’)(?P<y>\d{2})(?!\d)|(?P<y2>\d{2}|[零〇一二三四五六七八九]{2})\s*年(?!代|级|龄)",
             lambda m, st, ctx: h_year_two_digits(_Groups(m, y=m.group("y") or m.group("y2")), st, ctx)),
-        tok("bare_number", rf"(?P<n>{numeral}){connector}(?={numeral}\s*(?P<unit>年|月|日|号|点|时))",
-            lambda m, st, ctx: h_bare_number(_Groups(m, unit=re.match(
-                rf"{connector}{numeral}\s*(年|月|日|号|点|时)", m.string[m.end("n"):]).group(1)), st, ctx)),
+        tok("bare_number", rf"(?P<n>{numeral})(?={connector}{numeral}\s*(?P<unit>年|月|日|号|点|时))", h_bare_number),
         tok("bare_year", r"\d{4}(?![\d年])", h_bare_year),
         tok("decade", rf"(?:(?P<last_century>上个?世纪)|(?P<this_century>本世纪|这个世纪)|(?P<century>{numeral})\s*世纪)?"
             rf"(?:(?P<decade>{numeral})\s*年代)?(?P<part>{_alt(zh['decade_part']['decade'])})?",
@@ -1168,7 +1185,8 @@ def tokens() -> tuple:
         tok("upcoming", rf"(?:{_alt(words['upcoming'])})\s*{amount}(?P<unit>{unit_alt})",
             h_window(units, needs_measure, True, "zh.upcoming")),
         tok("within", rf"{amount}(?P<unit>{unit_alt})(?:{_alt(words['within'])})",
-            h_window(units, needs_measure, True, "zh.upcoming")),
+            h_window(units, needs_measure, True, "zh.within")),
+        tok("slash_date", r"(?P<mo>\d{1,2})/(?P<d>\d{1,2})(?![\d/])\s*(?:号|日)?", h_slash_date),
         tok("sequence", rf"(?P<dir>上|下|前|后|最后)\s*(?P<n>{numeral})?\s*(?P<measure>个)?\s*(?P<unit>{unit_alt})"
             r"(?!\s*(?:前|后|以|之|内|[一二三四五六日天1-7]))", h_sequence(units)),
         tok("ordinal", rf"(?:第\s*(?P<n>{numeral})|(?P<first>首)|(?P<last>最后|末)\s*(?P<n2>{numeral})?)\s*个?\s*"
@@ -1339,7 +1357,15 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
             started = True
             pos = match.end()
             continue
-        if token.kind == "connector" and state.span is not None and left is None:
+        new_state = None
+        for token, match in candidates:
+            if token.kind == "connector" and state.span is not None and left is None:
+                break
+            if token.kind == "token":
+                new_state = token.apply(match, state, side_ctx)
+                if new_state is not None:
+                    break
+        if new_state is None and token.kind == "connector" and state.span is not None and left is None:
             left = _finish(state, side_ctx)
             if left is None:
                 break
@@ -1347,12 +1373,6 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
             state = State()
             pos = match.end()
             continue
-        new_state = None
-        for token, match in candidates:
-            if token.kind == "token":
-                new_state = token.apply(match, state, side_ctx)
-                if new_state is not None:
-                    break
         if new_state is None:
             break
         state, pos, started = new_state, match.end(), True

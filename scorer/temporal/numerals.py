@@ -13,7 +13,8 @@ from scorer.rules import read_toml
 def numeral_chars() -> frozenset:
     """Every character that can be part of a numeral in a date or time."""
     vocabulary = read_toml("numbers/zh.toml")
-    return frozenset("0123456789") | frozenset(vocabulary["digits"]) | frozenset(vocabulary["small_units"])
+    return frozenset("0123456789") | frozenset(vocabulary["digits"]) | frozenset(vocabulary["small_units"]) \
+        | frozenset(_TENS)
 
 
 def numeral_class() -> str:
@@ -21,10 +22,16 @@ def numeral_class() -> str:
     return "[" + "".join(sorted(numeral_chars())) + "]"
 
 
+# 廿 (twenty) and 卅 (thirty), written in dates: 廿六日, 卅日
+_TENS = {"廿": "二十", "卅": "三十"}
+
+
 @functools.lru_cache(maxsize=8192)
 def zh_int(text: str) -> int | None:
-    """The value of a numeral string (二十一, 二〇二六, 15), or None when it is not a whole
+    """The value of a numeral string (二十一, 二〇二六, 廿六, 15), or None when it is not a whole
     non-negative number."""
+    if text and text[0] in _TENS:
+        text = _TENS[text[0]] + text[1:]
     value = parse_number(text) if text else None
     if value is None or value < 0 or value != value.to_integral_value():
         return None

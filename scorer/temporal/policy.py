@@ -28,6 +28,7 @@ _CHOICES = {
     "recent_window": ("calendar", "same_day_back", "instant"),
     "upcoming_window": ("calendar", "instant"),
     "clock_granularity": ("minute", "hour"),
+    "bare_clock": ("as_written", "upcoming"),
     "now_granularity": ("second", "minute"),
     "clock_range_end": ("instant", "inclusive"),
     "offset_unit": ("whole_unit", "same_day"),
@@ -60,6 +61,7 @@ class TemporalPolicy:
     range_includes_end: bool = True
     clock_range_end: str = "instant"
     clock_granularity: str = "minute"
+    bare_clock: str = "as_written"
     now_granularity: str = "second"
     offset_unit: str = "whole_unit"
     offset_clock: str = "exact"
