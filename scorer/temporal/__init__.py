@@ -17,6 +17,7 @@ from scorer.script import to_simplified
 from scorer.temporal import fallback
 from scorer.temporal.dates import DAY, add_years, midnight, shift_month, week_first_day
 from scorer.temporal.grammar import GRANULARITY_INDEX, Context, lookalikes, scan, token_starts
+from scorer.temporal.grammar import _candidates as candidates
 from scorer.temporal.numerals import numeral_chars
 from scorer.temporal.policy import WEEKDAYS, TemporalPolicy, default_policy
 from scorer.vocab import GRANULARITIES
@@ -47,6 +48,7 @@ class Interval:
     relative: bool            # True when the reference time supplied any part of the value
 
 
+@functools.lru_cache(maxsize=65_536)
 def _normalize(text: str) -> str:
     """Full-width forms to ASCII (NFKC), traditional to simplified characters (OpenCC), lower
     case, outer spaces trimmed: 這個星期五 and 这个星期五 are one expression."""
@@ -61,7 +63,13 @@ def _zone(name: str) -> dt.tzinfo:
 
 def _reference(reference_time: dt.datetime, policy: TemporalPolicy):
     """(naive local reference truncated to the second, tzinfo): the memo key's time part."""
-    tz = reference_time.tzinfo or _zone(policy.timezone)
+    return _local_reference(reference_time, reference_time.tzinfo, policy.timezone)
+
+
+@functools.lru_cache(maxsize=4096)
+def _local_reference(reference_time: dt.datetime, zone, timezone: str):
+    """Keyed on the zone too: equal instants in two zones are two local references."""
+    tz = zone or _zone(timezone)
     local = reference_time.astimezone(tz) if reference_time.tzinfo else reference_time
     return local.replace(microsecond=0, tzinfo=None), tz
 
@@ -298,4 +306,6 @@ def clear_caches() -> None:
     """Forget memoized results and counters (bench/ measures cold runs with it)."""
     _resolve_cached.cache_clear()
     _find_cached.cache_clear()
+    candidates.cache_clear()
+    _normalize.cache_clear()
     _counters.update(calls=0, dateparser=0)

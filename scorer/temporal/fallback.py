@@ -18,7 +18,8 @@ from scorer.temporal.grammar import Span
 _YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d|2100)(?!\d)")
 # year-first numeric dates are ours to read: when our ISO rule rejects one (2026-13-01),
 # dateparser would guess a day-month swap instead
-_YEAR_FIRST = re.compile(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b.*")
+# (not `\b`: between the day and the `t` of an ISO date-time there is no word boundary)
+_YEAR_FIRST = re.compile(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d).*")
 _CLOCK = re.compile(r"\d{1,2}:\d{2}|\d\s*(?:am|pm|a\.m\.|p\.m\.)|[点點时]", re.IGNORECASE)
 
 

@@ -1269,17 +1269,91 @@ def token_starts() -> re.Pattern:
 _GROUP_NAME = re.compile(r"\(\?P<\w+>")
 
 
-def _candidates(text: str, pos: int) -> list:
+_CATEGORY_CHARS = {"CATEGORY_DIGIT": set("0123456789"), "CATEGORY_SPACE": set(" \t\n\r\f\v")}
+
+
+def _first_chars(items) -> tuple:
+    """(characters a parsed regex can start with, or None for "any"; whether it can match empty)."""
+    chars = set()
+    for op, arg in items:
+        name = str(op)
+        if name in ("AT", "ASSERT", "ASSERT_NOT"):
+            continue  # zero width: the next item decides
+        if name == "LITERAL":
+            return chars | {chr(arg)}, False
+        if name in ("IN", "CATEGORY"):
+            for kind, value in (arg if name == "IN" else [(op, arg)]):
+                kind = str(kind)
+                if kind == "LITERAL":
+                    chars.add(chr(value))
+                elif kind == "RANGE":
+                    chars |= {chr(c) for c in range(value[0], value[1] + 1)}
+                elif kind == "CATEGORY" and str(value) in _CATEGORY_CHARS:
+                    chars |= _CATEGORY_CHARS[str(value)]
+                else:
+                    return None, False
+            return chars, False
+        if name == "BRANCH":
+            nullable = False
+            for branch in arg[1]:
+                first, empty = _first_chars(branch)
+                if first is None:
+                    return None, False
+                chars |= first
+                nullable = nullable or empty
+            if not nullable:
+                return chars, False
+            continue
+        if name == "SUBPATTERN":
+            first, empty = _first_chars(arg[-1])
+        elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+            first, empty = _first_chars(arg[2])
+            empty = empty or arg[0] == 0
+        else:
+            return None, False
+        if first is None:
+            return None, False
+        chars |= first
+        if not empty:
+            return chars, False
+    return chars, True
+
+
+@functools.lru_cache(maxsize=None)
+def _token_index() -> tuple:
+    """{first character: tokens that can start with it} and the tokens that can start with any."""
+    try:
+        from re import _parser as parser
+    except ImportError:  # Python < 3.11
+        import sre_parse as parser
+    index, anywhere = {}, []
+    for order, token in enumerate(tokens()):
+        first, empty = _first_chars(parser.parse(token.regex.pattern))
+        if first is None or empty:
+            anywhere.append((order, token))
+        else:
+            for char in first:
+                index.setdefault(char, []).append((order, token))
+    merged = {char: sorted(entries + anywhere, key=lambda item: item[0]) for char, entries in index.items()}
+    return merged, sorted(anywhere, key=lambda item: item[0])
+
+
+@functools.lru_cache(maxsize=131_072)
+def _candidates(text: str, pos: int) -> tuple:
     """(token, match) of every token matching at `pos`, longest first (table order breaks ties):
     the scanner takes the first one whose handler accepts the state, so a token that does not
-    compose here (2025年前 is not 2025 years ago) leaves the place to the next reading."""
+    compose here (2025年前 is not 2025 years ago) leaves the place to the next reading. Only the
+    tokens that can start with the character at `pos` are tried; memoized, since reading a text
+    against another reference time tokenizes it the same way."""
+    index, anywhere = _token_index()
     found = []
-    for order, token in enumerate(tokens()):
+    for order, token in index.get(text[pos], anywhere):
         match = token.regex.match(text, pos)
         if match and match.end() > pos:
             found.append((-match.end(), order, token, match))
-    found.sort(key=lambda item: item[:2])
-    return [(token, match) for _end, _order, token, match in found]
+    if len(found) > 1:
+        found.sort(key=lambda item: item[:2])
+    return tuple((token, match) for _end, _order, token, match in found)
 
 
 def _longest(text: str, pos: int):

@@ -69,7 +69,7 @@ class TemporalPolicy:
     open_range: str = "reference"
     part_of_day: tuple = ()           # ((word, start hour, end hour), ...) over rules/temporal/zh.toml
     timezone: str = "Asia/Shanghai"
-    dateparser_fallback: bool = True
+    dateparser_fallback: bool = False
 
     def __post_init__(self):
         for name, allowed in _CHOICES.items():
@@ -85,6 +85,10 @@ class TemporalPolicy:
         if any(not 0 <= a < b <= 30 for _w, a, b in hours):
             raise ValueError(f"temporal policy part_of_day={hours!r}: hours must satisfy 0 <= start < end <= 30")
         object.__setattr__(self, "part_of_day", hours)
+        object.__setattr__(self, "_hash", hash(tuple(getattr(self, f.name) for f in dataclasses.fields(self))))
+
+    def __hash__(self):  # computed once: the policy is part of every memo key
+        return self._hash
 
     def pod_hours(self, word: str, default):
         """The (start, end) hours of a part-of-day word under this policy."""
@@ -176,9 +180,15 @@ def _policy(overrides: str) -> TemporalPolicy:
     return TemporalPolicy.from_overrides(parse_pairs(json.loads(overrides), base), base=base)
 
 
+_current = {}
+
+
 def default_policy() -> TemporalPolicy:
-    """The policy written in rules/temporal/policy.toml, with the run's --policy overrides."""
-    return _policy(os.environ.get(POLICY_ENV, ""))
+    """The policy written in rules/temporal/policy.toml, with the run's --policy overrides
+    ($CALLSCORE_POLICY, read once per process: worker processes inherit it)."""
+    if "policy" not in _current:
+        _current["policy"] = _policy(os.environ.get(POLICY_ENV, ""))
+    return _current["policy"]
 
 
 def use_policy(pairs) -> TemporalPolicy:
@@ -191,4 +201,5 @@ def use_policy(pairs) -> TemporalPolicy:
         os.environ[POLICY_ENV] = encoded
     else:
         os.environ.pop(POLICY_ENV, None)
+    _current["policy"] = policy
     return policy

@@ -389,7 +389,7 @@ HAND = [
     H("next 3 days", R, "en", "2026-03-10", "2026-03-13", "day"),
     H("from Monday to Friday", R, "en", "2026-03-16", "2026-03-21", "day"),
     H("Christmas", R, "en", "2026-12-25", "2026-12-26", "day"),
-    H("3/10/2026", R, "en", "2026-03-10", "2026-03-11", "day"),
+    H("3/10/2026", R, "en", "2026-03-10", "2026-03-11", "day", policy={"dateparser_fallback": True}),
     H("Beijing", R, "lookalike"),
     H("Samsung Galaxy", R, "lookalike"),
 ]

@@ -114,12 +114,13 @@ def test_relative_flag():
     assert not iv("2026-03-17").relative and not iv("2026年3月17日").relative
 
 
-def test_dateparser_answers_are_guarded():
-    assert resolve("2023年", REF).start.year == 2023          # our rule, not dateparser's year 4049
-    assert resolve("2026-13-01", REF) is None                 # not read as a day-month swap
-    off = TemporalPolicy.from_overrides({"dateparser_fallback": False})
-    assert resolve("3/10/2026", REF).rule == "dateparser"
-    assert resolve("3/10/2026", REF, off) is None
+def test_dateparser_is_asked_only_when_the_policy_says_so_and_its_answers_are_guarded():
+    on = TemporalPolicy.from_overrides({"dateparser_fallback": True})
+    assert resolve("2023年", REF, on).start.year == 2023          # our rule, not dateparser's year 4049
+    assert resolve("2026-13-01", REF, on) is None                 # not read as a day-month swap
+    assert resolve("2026-13-01T10:00", REF, on) is None           # nor with a time after a `t`
+    assert resolve("3/10/2026", REF, on).rule == "dateparser"
+    assert resolve("3/10/2026", REF) is None                      # off by default
 
 
 def test_policy_defaults_come_from_the_file_and_reject_unknown_values():
