@@ -8,7 +8,7 @@ import sys
 import click
 
 from scorer import __version__
-from scorer.commands.common import CONTEXT_SETTINGS, rules_option, time_options
+from scorer.commands.common import CONTEXT_SETTINGS, policy_option, rules_option, time_options
 from scorer.commands.judge import audit, merge_judge
 from scorer.commands.lint import lint_command
 from scorer.commands.plot import plot
@@ -95,9 +95,10 @@ def cli():
               help="Processes scoring batches in parallel; results are identical to --jobs 1.")
 @click.option("--precision", type=click.IntRange(0, 6), default=1, show_default=True, help="Decimals of percentages.")
 @rules_option
+@policy_option(expose_value=True)
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_format, renamed_dots, keep, by, reference_time, timezone, temporal_format, range_end,
-        fuzzy_high, fuzzy_low, batch_size, jobs, precision, quiet):
+        fuzzy_high, fuzzy_low, batch_size, jobs, precision, policy, quiet):
     """Score PREDICTIONS against GOLD (.parquet, .jsonl or .json) and print the summary.
 
     Example: score data/examples/predictions.parquet data/examples/gold.parquet -o verdicts.parquet
@@ -109,7 +110,7 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
         raise click.BadParameter("--fuzzy-low must not exceed --fuzzy-high", param_hint="--fuzzy-low")
     options = Options(reference_time=reference_time, timezone=timezone, temporal_format=temporal_format,
                       range_end=range_end, fuzzy_high=fuzzy_high, fuzzy_low=fuzzy_low,
-                      batch_size=batch_size, jobs=jobs, keep=keep)
+                      batch_size=batch_size, jobs=jobs, keep=keep, policy=policy)
     try:
         with Progress(enabled=not quiet and sys.stderr.isatty(), total=pipeline.count_rows(predictions)) as progress:
             result = pipeline.score_files(predictions, gold, options, out=out, by=by, undecided=undecided_path,

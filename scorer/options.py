@@ -17,6 +17,7 @@ class Options:
     batch_size: int = 131072
     jobs: int = 1
     keep: tuple = ()                    # prediction columns carried into the verdicts (a sample index)
+    policy: tuple = ()                  # temporal policy overrides, NAME=VALUE (--policy)
 
     def fingerprint(self) -> str:
         """Options that change verdicts, as canonical JSON (jobs and batch size do not)."""

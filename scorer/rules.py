@@ -42,14 +42,21 @@ def rule_files(root: Path) -> list:
     return listed
 
 
-@functools.lru_cache(maxsize=None)
 def rules_hash(root=None) -> str:
-    """sha256 over the sorted relative paths and bytes of every rule file (first 16 hex)."""
+    """sha256 over the sorted relative paths and bytes of every rule file, and the run's
+    --policy overrides ($CALLSCORE_POLICY) when there are any (first 16 hex)."""
+    return _rules_hash(root, os.environ.get("CALLSCORE_POLICY", ""))
+
+
+@functools.lru_cache(maxsize=None)
+def _rules_hash(root, policy: str) -> str:
     root = rules_dir(root)
     digest = hashlib.sha256()
     for path in _files(root):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
+    if policy:
+        digest.update(b"--policy\0" + policy.encode() + b"\0")
     return digest.hexdigest()[:16]
 
 

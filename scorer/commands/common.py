@@ -26,3 +26,23 @@ def rules_option(command):
     return click.option("--rules", type=click.Path(file_okay=False, exists=True), expose_value=False,
                         callback=_use_rules,
                         help="Use a rules directory of your own (a copy of rules/, edited).")(command)
+
+
+def _use_policy(_ctx, param, values):
+    """Temporal policies are process-wide like the rules directory (workers inherit them)."""
+    from scorer.temporal.policy import use_policy
+
+    try:
+        use_policy(values)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param=param) from None
+    return tuple(values)
+
+
+def policy_option(command=None, *, expose_value=False):
+    if command is None:
+        return lambda decorated: policy_option(decorated, expose_value=expose_value)
+    return click.option("--policy", "policy", multiple=True, metavar="NAME=VALUE", callback=_use_policy,
+                        expose_value=expose_value,
+                        help="Override a temporal policy (repeatable), e.g. --policy bare_weekday=nearest "
+                             "--policy part_of_day.早上=6-10; `score rules --policies` lists them.")(command)

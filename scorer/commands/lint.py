@@ -7,6 +7,7 @@ from scorer.commands import common
 @click.argument("gold", type=click.Path(dir_okay=False))
 @common.time_options
 @common.rules_option
+@common.policy_option
 def lint_command(gold, reference_time, timezone):
     """Check a gold file before scoring against it; exit 1 when anything is found.
 

@@ -65,6 +65,7 @@ def _file_records(path: str, default_reference, zone):
               help='JSONL of {"text", "reference_time", ...}; one JSON result line per input line.')
 @click.option("--out", "out", type=click.Path(dir_okay=False, writable=True), help="Write results here, not stdout.")
 @common.rules_option
+@common.policy_option
 def resolve_command(text, reference_time, timezone, cases, out):
     """Resolve TEXT (or every line of --file) to an interval [start, end) with its granularity."""
     zone = _zone(timezone)

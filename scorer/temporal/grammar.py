@@ -48,6 +48,7 @@ class State:
     relative: bool = False
     implicit: str | None = None
     rules: tuple = ()
+    zone: object = None       # a time zone named in the text (北京时间, 9am PST): the clock is read there
 
 
 @dataclasses.dataclass(frozen=True)
@@ -74,7 +75,7 @@ def _alt(words) -> str:
 
 
 def _step(st: State, ctx: Context, span: Span, rule: str, relative=False, pod=None, implicit=None):
-    return State(span, pod, st.relative or relative, implicit or st.implicit, st.rules + (rule,))
+    return State(span, pod, st.relative or relative, implicit or st.implicit, st.rules + (rule,), st.zone)
 
 
 def _day_span(day: dt.date) -> Span:
@@ -145,7 +146,7 @@ def h_year_two_digits(m, st, ctx):
     if st.span is not None or digits is None or digits > 99:
         return None
     year = two_digit_year(digits, ctx.anchor.year, ctx.policy)
-    span = year and _year_span(year)
+    span = _year_span(year) if year is not None else None
     return span and _step(st, ctx, span, "zh.year_two_digits")
 
 
@@ -159,7 +160,7 @@ def h_bare_number(m, st, ctx):
         if st.span is not None:
             return None
         year = value if len(m.group("n")) == 4 else two_digit_year(value, ctx.anchor.year, ctx.policy)
-        span = year and _year_span(year)
+        span = _year_span(year) if year is not None else None
         return span and _step(st, ctx, span, "zh.year")
     if unit in ("月",):
         return _month(st, ctx, value, "zh.month")
@@ -276,6 +277,8 @@ def h_month_relative(vocab):
 
 
 def _month(st, ctx, month, rule, year=None):
+    if st.span is not None and st.rules[-1:] in (("zh.weekday",), ("en.weekday",)):
+        st = State(rules=st.rules)  # 周三，三月五号: the weekday names the date that follows; the date wins
     implicit = False
     if year is None:
         year, implicit = _year_of(st, ctx)
@@ -345,9 +348,10 @@ def _day_of_month(st, ctx, day, rule, last_day=None):
 
 
 def h_slash_date(m, st, ctx):
-    """11/3号, 3/15: month/day, the order Chinese writes dates in."""
-    state = _month(st, ctx, int(m.group("mo")), "zh.month")
-    return state and _day_of_month(state, ctx, int(m.group("d")), "zh.day")
+    """11/3号, 6·30, 09-01: month and day, the order Chinese writes dates in (with a hyphen only
+    as two two-digit numbers: 9-12 is a range)."""
+    state = _month(st, ctx, int(m.group("mo") or m.group("mo2")), "zh.month")
+    return state and _day_of_month(state, ctx, int(m.group("d") or m.group("d2")), "zh.day")
 
 
 def h_bare_day(m, st, ctx):
@@ -885,7 +889,7 @@ def h_window(units, needs_measure, forward, rule):
     """最近N天 / 未来N天 / N天内; after 近 or 未来, 三月 is a count of months (近三月)."""
     def apply(m, st, ctx):
         measured = _measured(m, st, units, needs_measure if rule == "zh.within" else frozenset())
-        span = measured and measured[1] and _window(ctx, measured[0], measured[1], forward)
+        span = _window(ctx, measured[0], measured[1], forward) if measured and measured[1] > 0 else None
         return span and _step(st, ctx, span, rule, relative=True)
     return apply
 
@@ -923,6 +927,41 @@ def h_now(m, st, ctx):
     return _step(st, ctx, _unit_span(ctx.ref, ctx.policy.now_granularity, ctx), "now", relative=True)
 
 
+def h_zone(zones):
+    """北京时间, 东京时间, UTC+8, GMT-5, PST: the clock of the expression is read in that zone."""
+    def apply(m, st, ctx):
+        if st.zone is not None:
+            return None
+        name = m.group("name")
+        if name is not None:
+            zone = zones[name]
+            zone = dt.timezone(dt.timedelta(hours=zone)) if isinstance(zone, (int, float)) else _iana(zone)
+        else:
+            hours, minutes = int(m.group("h")), int(m.group("mi") or 0)
+            if hours > 14 or minutes > 59:
+                return None
+            sign = -1 if m.group("sign") == "-" else 1
+            zone = dt.timezone(sign * dt.timedelta(hours=hours, minutes=minutes))
+        return dataclasses.replace(st, zone=zone, rules=st.rules + ("zone",))
+    return apply
+
+
+@functools.lru_cache(maxsize=None)
+def _iana(name: str):
+    from zoneinfo import ZoneInfo
+
+    return ZoneInfo(name)
+
+
+def h_quarter_part(m, st, ctx):
+    """季初 / 季末 / 季度末: the first or last month of the current quarter."""
+    if st.span is not None:
+        return None
+    quarter = _relative_quarter(st, ctx, 0, "zh.relative_quarter")
+    year, month = quarter.span.start.year, quarter.span.start.month + (0 if m.group("part") == "初" else 2)
+    return _step(st, ctx, Span(*month_span(year, month), "month"), "zh.quarter_part", relative=True)
+
+
 def h_open_range(before_words):
     """X以前 / X之前 / X前 and X起 / X以来 / X至今: an open range, closed at the reference instant
     under policy open_range = reference (年底前 = [now, end of the year)); not resolved under none."""
@@ -941,7 +980,8 @@ def h_iso(m, st, ctx):
     if st.span is not None:
         return None
     year = int(m.group("y"))
-    month, day = int(m.group("mo") or m.group("mo2")), int(m.group("d") or m.group("d2"))
+    month = int(m.group("mo") or m.group("mo2") or m.group("mo3"))
+    day = int(m.group("d") or m.group("d2") or m.group("d3"))
     date = valid_date(year, month, day)
     if date is None or year < 1000:
         return None
@@ -1034,7 +1074,7 @@ def h_en_window(numbers, units, forward):
             return None
         amount = _en_number(numbers, m.group("n"))
         unit, size = units[m.group("unit")]
-        span = amount and _window(ctx, unit, amount * size, forward)
+        span = _window(ctx, unit, amount * size, forward) if amount else None
         return span and _step(st, ctx, span, "en.window", relative=True)
     return apply
 
@@ -1148,7 +1188,8 @@ def tokens() -> tuple:
 
     amount = rf"(?P<n>{numeral})?\s*(?P<measure>个)?(?P<half>半)?(?:个)?\s*"
     return (
-        tok("iso", r"(?P<y>\d{4})(?:[-/.](?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})|(?P<mo2>\d{2})(?P<d2>\d{2})(?![\d:]))"
+        tok("iso", r"(?P<y>\d{4})(?:[-/.](?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})|(?P<mo2>\d{2})(?P<d2>\d{2})(?![\d:])"
+            r"|\s(?P<mo3>\d{1,2})\s(?P<d3>\d{1,2})(?![\d:]))"
             r"(?:(?:t|\s+|-|(?<=\d\d[-/.]\d\d))(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2})(?:\.\d+)?)?"
             r"(?P<tz>z|\s*[+-]\d{2}:?\d{2}(?![\d./:-]))?)?(?!\d)", h_iso),
         tok("iso_month", r"(\d{4})[-/.](\d{1,2})(?![\d/.]|-\d{1,2}(?!\d))", h_iso_month),
@@ -1186,7 +1227,8 @@ def tokens() -> tuple:
             h_window(units, needs_measure, True, "zh.upcoming")),
         tok("within", rf"{amount}(?P<unit>{unit_alt})(?:{_alt(words['within'])})",
             h_window(units, needs_measure, True, "zh.within")),
-        tok("slash_date", r"(?P<mo>\d{1,2})/(?P<d>\d{1,2})(?![\d/])\s*(?:号|日)?", h_slash_date),
+        tok("slash_date", r"(?:(?P<mo>\d{1,2})[/·](?P<d>\d{1,2})(?![\d/·])|(?P<mo2>\d{2})-(?P<d2>\d{2})(?![\d\-.:]))"
+            r"\s*(?:号|日)?", h_slash_date),
         tok("sequence", rf"(?P<dir>上|下|前|后|最后)\s*(?P<n>{numeral})?\s*(?P<measure>个)?\s*(?P<unit>{unit_alt})"
             r"(?!\s*(?:前|后|以|之|内|[一二三四五六日天1-7]))", h_sequence(units)),
         tok("ordinal", rf"(?:第\s*(?P<n>{numeral})|(?P<first>首)|(?P<last>最后|末)\s*(?P<n2>{numeral})?)\s*个?\s*"
@@ -1209,6 +1251,9 @@ def tokens() -> tuple:
             rf"|(?P<hour2>{numeral})\s*[点时]\s*差\s*(?P<minus2>{numeral})\s*分钟?", h_clock_before),
         tok("double_hour", rf"(?P<name>{_alt(zh['double_hour'])})\s*时(?:\s*(?P<quarters>[一二三四1-4])\s*刻)?",
             h_double_hour(zh["double_hour"])),
+        tok("quarter_part", r"季度?(?P<part>初|末|底)", h_quarter_part),
+        tok("zone", rf"(?:utc|gmt)\s*(?P<sign>[+-])\s*(?P<h>\d{{1,2}})(?::?(?P<mi>\d{{2}}))?|(?P<name>{_alt(zh['zone'])})(?![a-z])",
+            h_zone(zh["zone"])),
         tok("open_range", _alt(words["open_before"] + words["open_after"]) + end,
             h_open_range(frozenset(words["open_before"]))),
         tok("holiday", rf"(?P<name>{_alt(holiday_names)})(?P<period>{_alt(holidays.period_suffixes())})?{end}",
@@ -1362,6 +1407,19 @@ def _longest(text: str, pos: int):
 
 
 def _finish(st: State, ctx: Context) -> State | None:
+    """The reading so far as a value: the 'upcoming' policies applied, then a clock read in a
+    named time zone moved into the row's zone."""
+    st = _upcoming(st, ctx)
+    if st is None or st.zone is None:
+        return st
+    zone, span = st.zone, st.span
+
+    def moved(moment):
+        return moment.replace(tzinfo=zone).astimezone(ctx.tzinfo).replace(tzinfo=None)
+    return dataclasses.replace(st, span=Span(moved(span.start), moved(span.end), span.granularity), zone=None)
+
+
+def _upcoming(st: State, ctx: Context) -> State | None:
     """Apply the 'upcoming' policies to a component taken from the anchor."""
     span = st.span
     if span is None:

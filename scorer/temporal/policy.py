@@ -191,15 +191,14 @@ def default_policy() -> TemporalPolicy:
     return _current["policy"]
 
 
-def use_policy(pairs) -> TemporalPolicy:
-    """Make `NAME=VALUE` overrides the default for this process and its workers; returns the
-    resulting policy. Raises ValueError on a bad name or value."""
+def use_policy(pairs) -> None:
+    """Make `NAME=VALUE` overrides the default for this process and its workers (the rules
+    directory's policy.toml is read later, when the policy is first used, so that --rules and
+    --policy combine in any order). Raises ValueError on a bad name or value."""
     pairs = list(pairs)
-    encoded = json.dumps(pairs, ensure_ascii=False) if pairs else ""
-    policy = _policy(encoded)  # validates before anything is changed
-    if encoded:
-        os.environ[POLICY_ENV] = encoded
+    TemporalPolicy.from_overrides(parse_pairs(pairs, TemporalPolicy()), base=TemporalPolicy())  # validates
+    if pairs:
+        os.environ[POLICY_ENV] = json.dumps(pairs, ensure_ascii=False)
     else:
         os.environ.pop(POLICY_ENV, None)
-    _current["policy"] = policy
-    return policy
+    _current.clear()
