@@ -22,6 +22,7 @@ from scorer.normalize import (FUZZY, IS_DEFAULT, TOLERANCE, UNKNOWN_PARAM, Canon
 from scorer.parse import Parsed, canonical_json, load_json, parse_calls_value, parse_output
 from scorer.schema import Param, param_for, parse_tools, range_role
 from scorer.tables import GOLD_FIXED, VERDICTS_FIXED
+from scorer.temporal import default_policy
 from scorer.vocab import GRANULARITIES, NEGATIVE_TYPES, TEMPORAL_KINDS
 
 MINUTES_PER_DAY = 24 * 60
@@ -126,7 +127,7 @@ class GoldIndex:
         self.path, self.options = path, options
         self.codes, self.tools_book, self.params_book = codes, tools_book, params_book
         self.timezone = zone(options.timezone)
-        self.policy = None
+        self.policy = default_policy()  # explicit, so memoized values are keyed by the run's --policy
         default_time = None
         if options.reference_time:
             try:

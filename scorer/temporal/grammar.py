@@ -631,13 +631,22 @@ def h_workdays(m, st, ctx):
 _CLOCK_UNITS = {"second": _SECOND, "minute": _MINUTE, "hour": _HOUR}
 
 
+class OutOfCalendar(Exception):
+    """A reading that leaves the years 1-9999 (前2026年 from 2026): no interval, not a bug."""
+
+
 def _add(moment: dt.datetime, unit: str, amount: int) -> dt.datetime:
     """`moment` moved by whole calendar units (months and years clamp the day: 1月31日 + 1个月 = 2月28日)."""
-    if unit in _CLOCK_UNITS:
-        return moment + amount * _CLOCK_UNITS[unit]
-    if unit in ("day", "week"):
-        return moment + amount * (7 if unit == "week" else 1) * DAY
+    try:
+        if unit in _CLOCK_UNITS:
+            return moment + amount * _CLOCK_UNITS[unit]
+        if unit in ("day", "week"):
+            return moment + amount * (7 if unit == "week" else 1) * DAY
+    except OverflowError:
+        raise OutOfCalendar(f"{amount} {unit} from {moment}") from None
     months = amount * {"month": 1, "quarter": 3, "year": 12}[unit]
+    if not 1 <= moment.year + (moment.month - 1 + months) // 12 <= 9998:
+        raise OutOfCalendar(f"{amount} {unit} from {moment}")
     return dt.datetime.combine(add_months(moment.date(), months), moment.time())
 
 
@@ -866,7 +875,7 @@ def _measured(m, st, units, needs_measure):
         return None
     if number and (_DIGIT_BY_DIGIT.fullmatch(number) or (units[unit_word][0] == "year" and len(number) >= 4)):
         return None
-    amount = _amount(number, m.group("half"))
+    amount = _amount(number, m.group("half") or m.groupdict().get("half_after"))
     unit, size = units[unit_word]
     return None if amount is None else (unit, amount * size)
 
@@ -1218,14 +1227,14 @@ def tokens() -> tuple:
             h_day_relative(zh["relative_day"], "zh.relative_day", frozenset(words["anchored_days"]))),
         tok("bare_day", r"(\d{1,2})(?![\d.:日号点时分秒年月])", h_bare_day),
         tok("day_with_part", _alt(zh["day_with_part"]), h_day_with_part(zh["day_with_part"], pods)),
-        tok("offset", rf"(?:(?P<pre>{_alt(words['after_prefix'])})\s*)?{amount}(?P<unit>{unit_alt})"
+        tok("offset", rf"(?:(?P<pre>{_alt(words['after_prefix'])})\s*)?{amount}(?P<unit>{unit_alt})(?P<half_after>半)?"
             rf"(?P<dir>{_alt(after + before)})?",
             h_offset(units, frozenset(after), needs_measure)),
         tok("recent", rf"(?:{_alt(words['recent'])})\s*{amount}(?P<unit>{unit_alt})",
             h_window(units, needs_measure, False, "zh.recent")),
         tok("upcoming", rf"(?:{_alt(words['upcoming'])})\s*{amount}(?P<unit>{unit_alt})",
             h_window(units, needs_measure, True, "zh.upcoming")),
-        tok("within", rf"{amount}(?P<unit>{unit_alt})(?:{_alt(words['within'])})",
+        tok("within", rf"{amount}(?P<unit>{unit_alt})(?P<half_after>半)?(?:{_alt(words['within'])})",
             h_window(units, needs_measure, True, "zh.within")),
         tok("slash_date", r"(?:(?P<mo>\d{1,2})[/·](?P<d>\d{1,2})(?![\d/·])|(?P<mo2>\d{2})-(?P<d2>\d{2})(?![\d\-.:]))"
             r"\s*(?:号|日)?", h_slash_date),
@@ -1254,7 +1263,7 @@ def tokens() -> tuple:
         tok("quarter_part", r"季度?(?P<part>初|末|底)", h_quarter_part),
         tok("zone", rf"(?:utc|gmt)\s*(?P<sign>[+-])\s*(?P<h>\d{{1,2}})(?::?(?P<mi>\d{{2}}))?|(?P<name>{_alt(zh['zone'])})(?![a-z])",
             h_zone(zh["zone"])),
-        tok("open_range", _alt(words["open_before"] + words["open_after"]) + end,
+        tok("open_range", rf"(?:{_alt(words['open_before'] + words['open_after'])})(?![天日晚早])" + end,
             h_open_range(frozenset(words["open_before"]))),
         tok("holiday", rf"(?P<name>{_alt(holiday_names)})(?P<period>{_alt(holidays.period_suffixes())})?{end}",
             h_holiday(holiday_names)),
@@ -1494,7 +1503,10 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
             if token.kind == "connector" and state.span is not None and left is None:
                 break
             if token.kind == "token":
-                new_state = token.apply(match, state, side_ctx)
+                try:
+                    new_state = token.apply(match, state, side_ctx)
+                except OutOfCalendar:
+                    new_state = None
                 if new_state is not None:
                     break
         if new_state is None and token.kind == "connector" and state.span is not None and left is None:

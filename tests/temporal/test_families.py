@@ -1,0 +1,296 @@
+"""Every family of the grammar, table-driven. Expected intervals are worked out by hand from the
+Chinese rules (and the calendar of March 2026: the 1st is a Sunday, the reference Tuesday the
+10th at 09:30), never taken from the resolver or from the public dev cases."""
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from scorer.temporal import Interval, TemporalPolicy, find_in_text, resolve
+
+SH = ZoneInfo("Asia/Shanghai")
+REF = dt.datetime(2026, 3, 10, 9, 30, tzinfo=SH)
+
+
+def _at(text: str) -> dt.datetime:
+    """'2026-03-10', '2026-03-10 09:30' or '2026-03-10 09:30:05' in Shanghai time."""
+    return dt.datetime.fromisoformat(text).replace(tzinfo=SH)
+
+
+def check(text, start, end, granularity=None, policy=None, ref=REF):
+    iv = resolve(text, ref, TemporalPolicy.from_strings(policy) if policy else None)
+    assert iv is not None, f"{text!r} did not resolve"
+    assert (iv.start, iv.end) == (_at(start), _at(end)), (text, iv)
+    if granularity:
+        assert iv.granularity == granularity, (text, iv.granularity)
+
+
+TRADITIONAL_AND_CANTONESE = [
+    ("後年", "2028-01-01", "2029-01-01", "year"),
+    ("這個星期五", "2026-03-13", "2026-03-14", "day"),
+    ("上個月底", "2026-02-28", "2026-03-01", "day"),
+    ("兩點鐘", "2026-03-10 02:00", "2026-03-10 02:01", "minute"),
+    ("下個禮拜三", "2026-03-18", "2026-03-19", "day"),
+    ("五分鐘後", "2026-03-10 09:35", "2026-03-10 09:36", "minute"),
+    ("聽日", "2026-03-11", "2026-03-12", "day"),
+    ("琴日", "2026-03-09", "2026-03-10", "day"),
+    ("今朝", "2026-03-10 06:00", "2026-03-10 09:00", "part_of_day"),
+    ("聽晚", "2026-03-11 18:00", "2026-03-12 00:00", "part_of_day"),
+    ("而家", "2026-03-10 09:30:00", "2026-03-10 09:30:01", "second"),
+    ("大後日下晝5點", "2026-03-13 17:00", "2026-03-13 17:01", "minute"),
+]
+
+
+@pytest.mark.parametrize("text, start, end, granularity", TRADITIONAL_AND_CANTONESE)
+def test_traditional_script_and_cantonese(text, start, end, granularity):
+    check(text, start, end, granularity)
+
+
+COMPOSITION = [
+    ("前年本月五号", "2024-03-05", "2024-03-06"),
+    ("上个月的今天", "2026-02-10", "2026-02-11"),
+    ("三周后的周二", "2026-03-31", "2026-04-01"),            # the week of 03-31, its Tuesday
+    ("下个月第二个周五下午", "2026-04-10 12:00", "2026-04-10 18:00"),  # Fridays of April: 3, 10
+    ("明年国庆节前三天", "2027-09-28", "2027-10-01"),
+    ("2021年5月3号,星期一", "2021-05-03", "2021-05-04"),     # the weekday names the date
+    ("周三，三月五号", "2026-03-05", "2026-03-06"),
+    ("這個月的最後一天", "2026-03-31", "2026-04-01"),
+    ("下周三早上", "2026-03-18 06:00", "2026-03-18 09:00"),
+]
+
+
+@pytest.mark.parametrize("text, start, end", COMPOSITION)
+def test_composition(text, start, end):
+    check(text, start, end)
+
+
+WINDOWS_AND_OFFSETS = [
+    ("上三个月", "2025-12-01", "2026-03-01", "month"),
+    ("后2年", "2027-01-01", "2029-01-01", "year"),
+    ("前3周", "2026-02-16", "2026-03-09", "week"),          # the three weeks before the week of Mon 03-09
+    ("近五年", "2021-03-11", "2026-03-11", "day"),          # five years ending with today
+    ("未来四天", "2026-03-10", "2026-03-14", "day"),
+    ("过去36小时", "2026-03-08 21:30", "2026-03-10 09:30", "hour"),
+    ("还剩15分钟", "2026-03-10 09:30", "2026-03-10 09:45", "minute"),
+    ("上一个钟头", "2026-03-10 08:00", "2026-03-10 09:00", "hour"),
+    ("半小时后", "2026-03-10 10:00", "2026-03-10 10:01", "minute"),
+    ("5秒钟后", "2026-03-10 09:30:05", "2026-03-10 09:30:06", "second"),
+    ("3天前", "2026-03-07", "2026-03-08", "day"),
+    ("两周后", "2026-03-23", "2026-03-30", "week"),         # the calendar week holding 03-24
+    ("10个月前", "2025-05-01", "2025-06-01", "month"),
+    ("8年前", "2018-01-01", "2019-01-01", "year"),
+    ("一年半后", "2027-09-01", "2027-10-01", "month"),      # 18 months on: September 2027
+    ("上上个周五", "2026-02-27", "2026-02-28", "day"),
+    ("下下个月", "2026-05-01", "2026-06-01", "month"),
+    ("下3个星期一", "2026-03-30", "2026-03-31", "day"),
+    ("再过8小时", "2026-03-10 17:30", "2026-03-10 17:31", "minute"),
+]
+
+
+@pytest.mark.parametrize("text, start, end, granularity", WINDOWS_AND_OFFSETS)
+def test_windows_and_offsets(text, start, end, granularity):
+    check(text, start, end, granularity)
+
+
+ORDINALS_AND_PARTS = [
+    ("第3周", "2026-03-16", "2026-03-23", "week"),          # weeks beginning in March: 2, 9, 16
+    ("2026年第2季度", "2026-04-01", "2026-07-01", None),
+    ("五月第二个星期日", "2026-05-10", "2026-05-11", "day"),  # Sundays of May: 3, 10
+    ("每月最后一个周五", "2026-03-27", "2026-03-28", "day"),  # Fridays of March: 6, 13, 20, 27
+    ("最后2个月", "2026-11-01", "2027-01-01", "month"),
+    ("今年前五个月", "2026-01-01", "2026-06-01", "month"),
+    ("上月最后五天", "2026-02-24", "2026-03-01", "day"),
+    ("第8个月", "2026-08-01", "2026-09-01", "month"),
+    ("2027年第一个礼拜", "2027-01-04", "2027-01-11", "week"),  # 2027-01-04 is its first Monday
+    ("下半月", "2026-03-16", "2026-04-01", "day"),
+    ("上半月", "2026-03-01", "2026-03-16", "day"),
+    ("月初", "2026-03-01", "2026-03-11", "day"),
+    ("月中", "2026-03-11", "2026-03-21", "day"),
+    ("月底", "2026-03-31", "2026-04-01", "day"),
+    ("年初", "2026-01-01", "2026-02-01", "month"),
+    ("年底", "2026-12-01", "2027-01-01", "month"),
+    ("季末", "2026-03-01", "2026-04-01", "month"),
+    ("去年四季度初", "2025-10-01", "2025-11-01", "month"),
+    ("首季度", "2026-01-01", "2026-04-01", None),
+]
+
+
+@pytest.mark.parametrize("text, start, end, granularity", ORDINALS_AND_PARTS)
+def test_ordinals_and_parts(text, start, end, granularity):
+    check(text, start, end, granularity)
+
+
+YEARS = [
+    ("两千零九年", "2009-01-01", "2010-01-01"),
+    ("二零一一年", "2011-01-01", "2012-01-01"),
+    ("一九九八年", "1998-01-01", "1999-01-01"),
+    ("九八年", "1998-01-01", "1999-01-01"),          # nearest to 2026: 1998, not 2098
+    ("03年", "2003-01-01", "2004-01-01"),
+    ("'03", "2003-01-01", "2004-01-01"),
+    ("1644年3月19日", "1644-03-19", "1644-03-20"),
+    ("1066-10-14", "1066-10-14", "1066-10-15"),
+    ("五十年代", "1950-01-01", "1960-01-01"),
+    ("上世纪六十年代", "1960-01-01", "1970-01-01"),
+    ("18世纪", "1700-01-01", "1800-01-01"),
+    ("二十世纪九十年代末", "1997-01-01", "2000-01-01"),
+    ("2001-2003年", "2001-01-01", "2004-01-01"),
+    ("2019到2021年", "2019-01-01", "2022-01-01"),
+    ("2019年1-5月", "2019-01-01", "2019-06-01"),
+]
+
+
+@pytest.mark.parametrize("text, start, end", YEARS)
+def test_years(text, start, end):
+    check(text, start, end)
+
+
+def test_two_digit_years_follow_their_policy():
+    check("九八年", "1998-01-01", "1999-01-01", policy=["two_digit_year=past"])
+    check("30年", "2030-01-01", "2031-01-01")                              # nearest: 2030
+    check("30年", "1930-01-01", "1931-01-01", policy=["two_digit_year=past"])
+    assert resolve("30年", REF, TemporalPolicy.from_strings(["two_digit_year=off"])) is None
+
+
+CLOCK = [
+    ("08:12:47", "2026-03-10 08:12:47", "2026-03-10 08:12:48", "second"),
+    ("下午两点二十分五秒", "2026-03-10 14:20:05", "2026-03-10 14:20:06", "second"),
+    ("两点一刻", "2026-03-10 02:15", "2026-03-10 02:16", "minute"),
+    ("两点三刻", "2026-03-10 02:45", "2026-03-10 02:46", "minute"),
+    ("差十分五点", "2026-03-10 04:50", "2026-03-10 04:51", "minute"),
+    ("两点半", "2026-03-10 02:30", "2026-03-10 02:31", "minute"),
+    ("9:40p", "2026-03-10 21:40", "2026-03-10 21:41", "minute"),
+    ("6点30pm", "2026-03-10 18:30", "2026-03-10 18:31", "minute"),
+    ("早7点", "2026-03-10 07:00", "2026-03-10 07:01", "minute"),
+    ("大约六点左右", "2026-03-10 06:00", "2026-03-10 06:01", "minute"),
+    ("下午5点多", "2026-03-10 17:00", "2026-03-10 18:00", "hour"),
+    ("七到八点", "2026-03-10 07:00", "2026-03-10 08:00", None),
+    ("晚上10点到凌晨2点", "2026-03-10 22:00", "2026-03-11 02:00", None),   # overnight
+    ("晚上十二点", "2026-03-11 00:00", "2026-03-11 00:01", "minute"),     # midnight, not noon
+    ("凌晨十二点", "2026-03-10 00:00", "2026-03-10 00:01", "minute"),
+    ("明早", "2026-03-11 06:00", "2026-03-11 09:00", "part_of_day"),
+    ("前天晚上", "2026-03-08 18:00", "2026-03-09 00:00", "part_of_day"),
+    ("今夜", "2026-03-10 21:00", "2026-03-11 00:00", "part_of_day"),
+    ("傍晚", "2026-03-10 17:00", "2026-03-10 19:00", "part_of_day"),
+    ("深夜", "2026-03-10 22:00", "2026-03-11 00:00", "part_of_day"),
+    ("午时三刻", "2026-03-10 11:45", "2026-03-10 11:46", "minute"),
+    ("北京时间下午3点", "2026-03-10 15:00", "2026-03-10 15:01", "minute"),
+    ("东京时间下午3点", "2026-03-10 14:00", "2026-03-10 14:01", "minute"),    # UTC+9 is an hour ahead
+    ("下午3点 utc+0", "2026-03-10 23:00", "2026-03-10 23:01", "minute"),
+    ("9am PST", "2026-03-11 01:00", "2026-03-11 01:01", "minute"),         # 17:00 UTC
+]
+
+
+@pytest.mark.parametrize("text, start, end, granularity", CLOCK)
+def test_clock(text, start, end, granularity):
+    check(text, start, end, granularity)
+
+
+RANGES_AND_LAYOUT = [
+    ("从3月5日到3月8日", "2026-03-05", "2026-03-09"),
+    ("3月5日至8日", "2026-03-05", "2026-03-09"),
+    ("周三和周五之间", "2026-03-11", "2026-03-14"),
+    ("12月30日到1月2日", "2026-12-30", "2027-01-03"),
+    ("２０２６年３月１０日", "2026-03-10", "2026-03-11"),       # full-width digits
+    ("2026 年 3 月 10 日", "2026-03-10", "2026-03-11"),        # spaces inside
+    ("晚 上 8:00", "2026-03-10 20:00", "2026-03-10 20:01"),
+    ("2027年以前", "2026-03-10 09:30", "2028-01-01"),           # [now, end of 2027)
+    ("从去年9月起", "2025-09-01", "2026-03-10 09:30"),          # [September 2025, now)
+    ("昨天至今天", "2026-03-09", "2026-03-11"),
+    ("9月10号到12号", "2026-09-10", "2026-09-13"),
+]
+
+
+@pytest.mark.parametrize("text, start, end", RANGES_AND_LAYOUT)
+def test_ranges_and_layout(text, start, end):
+    check(text, start, end)
+
+
+def test_open_ranges_follow_their_policy():
+    none = TemporalPolicy.from_strings(["open_range=none"])
+    assert resolve("2027年以前", REF, none) is None
+    assert resolve("2025年以前", REF) is None        # already over: no interval between now and then
+
+
+POLICIES = [
+    ("三点", ["clock_granularity=hour"], "2026-03-10 03:00", "2026-03-10 04:00"),
+    ("三点", ["bare_clock=upcoming"], "2026-03-10 15:00", "2026-03-10 15:01"),       # 03:00 is past at 09:30
+    ("现在", ["now_granularity=minute"], "2026-03-10 09:30", "2026-03-10 09:31"),
+    ("周二", ["bare_weekday=upcoming_excluding_today"], "2026-03-17", "2026-03-18"),
+    ("周六", ["bare_weekday=nearest"], "2026-03-07", "2026-03-08"),                   # three days back
+    ("周日", ["bare_weekday=nearest"], "2026-03-08", "2026-03-09"),                   # two days back
+    ("这周一", ["this_weekday=upcoming"], "2026-03-16", "2026-03-17"),
+    ("下周三", ["next_weekday=upcoming_excluding_today"], "2026-03-11", "2026-03-12"),
+    ("周末", ["weekend_start=friday_evening"], "2026-03-13 18:00", "2026-03-16"),
+    ("最近三天", ["recent_window=same_day_back"], "2026-03-07", "2026-03-11"),
+    ("最近两个月", ["recent_window=same_day_back"], "2026-01-01", "2026-03-11"),
+    ("近30天", ["recent_window=instant"], "2026-02-08 09:30", "2026-03-10 09:30"),
+    ("未来7天", ["upcoming_window=instant"], "2026-03-10 09:30", "2026-03-17 09:30"),
+    ("最近7天", ["recent_includes_today=false"], "2026-03-03", "2026-03-10"),
+    ("下午1点到3点", ["clock_range_end=inclusive"], "2026-03-10 13:00", "2026-03-10 15:01"),
+    ("2周后", ["offset_unit=same_day"], "2026-03-24", "2026-03-25"),
+    ("2小时后", ["offset_clock=whole_unit"], "2026-03-10 11:00", "2026-03-10 12:00"),
+    ("月底", ["month_end=last_ten_days"], "2026-03-21", "2026-04-01"),
+    ("早上", ["part_of_day.早上=6-10"], "2026-03-10 06:00", "2026-03-10 10:00"),
+    ("早间", ["part_of_day.早上=7-8"], "2026-03-10 07:00", "2026-03-10 08:00"),       # an alias follows its word
+]
+
+
+@pytest.mark.parametrize("text, policy, start, end", POLICIES)
+def test_policies(text, policy, start, end):
+    check(text, start, end, policy=policy)
+
+
+def test_the_defaults_differ_from_each_alternative():
+    """Each alternative above must change something, or its test proves nothing."""
+    for text, policy, start, end in POLICIES:
+        default = resolve(text, REF)
+        assert default is None or (default.start, default.end) != (_at(start), _at(end)), (text, policy)
+
+
+@pytest.mark.parametrize("pair", ["week_start", "bare_weekday=sometimes", "part_of_day.早上=10", "nope=1",
+                                  "recent_includes_today=maybe", "part_of_day.早上=10-6"])
+def test_bad_policy_strings_are_errors(pair):
+    with pytest.raises(ValueError):
+        TemporalPolicy.from_strings([pair])
+
+
+NOT_TEMPORAL = ["北京", "三星", "快一点", "0日内", "第0周", "13月", "2月30日", "24点30分", "上0个月", "前2026年"]
+
+
+@pytest.mark.parametrize("text", NOT_TEMPORAL)
+def test_not_temporal(text):
+    assert resolve(text, REF) is None
+
+
+def test_free_text_finds_traditional_and_composed_expressions():
+    found = find_in_text("我們下個月第二個週五下午開會", REF)
+    assert (found.start, found.end) == (_at("2026-04-10 12:00"), _at("2026-04-10 18:00"))
+    assert find_in_text("我明天要打游戏", REF).start == _at("2026-03-11")
+
+
+_WORDS = ["今天", "明天", "后天", "昨天", "下周", "上周", "周三", "星期五", "下个月", "去年", "3月", "五号",
+          "下午", "晚上", "凌晨", "三点", "半", "一刻", "15:30", "到", "至", "之前", "以后", "前", "后", "第二个",
+          "最后", "天", "周", "月", "年", "季度", "近", "未来", "过去", "3", "十", "零", "两", "个", "的", "，",
+          "2026年", "农历", "国庆节", "世纪", "年代", "上", "下", "这", "内", "秒", "分钟", "小时", "pm", "北京时间"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=6), st.integers(0, 2000), st.integers(0, 86399))
+def test_composed_texts_never_raise_and_give_nonempty_intervals(words, day, second):
+    """Property: any composition of temporal words, against any reference, resolves without an
+    exception to None or an interval with start < end (a crash inside the grammar is a bug)."""
+    ref = dt.datetime(2024, 1, 1, tzinfo=SH) + dt.timedelta(days=day, seconds=second)
+    text = "".join(words)
+    for function in (resolve, find_in_text):
+        result = function(text, ref)
+        assert result is None or (isinstance(result, Interval) and result.start < result.end), (text, result)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=30))
+def test_random_texts_never_raise_and_give_nonempty_intervals(text):
+    for function in (resolve, find_in_text):
+        result = function(text, REF)
+        assert result is None or result.start < result.end
