@@ -709,9 +709,10 @@ def _window(ctx, unit, amount, forward):
     if amount != int(amount):
         if unit in _CLOCK_UNITS or unit == "day":
             amount, unit = amount * {"second": 1, "minute": 60, "hour": 3600, "day": 86400}[unit], "second"
+        elif unit == "month":  # 半个月 = 15 days
+            amount, unit = amount * 30, "day"
         else:
-            amount, unit = amount * {"week": 7, "month": 1, "quarter": 3, "year": 12}[unit], \
-                "day" if unit == "week" else "month"
+            amount, unit = amount * {"week": 7, "quarter": 3, "year": 12}[unit], "day" if unit == "week" else "month"
         if amount != int(amount):
             return None
     amount = int(amount)
@@ -897,7 +898,7 @@ def h_offset(units, after_words, needs_measure):
 def h_window(units, needs_measure, forward, rule):
     """最近N天 / 未来N天 / N天内; after 近 or 未来, 三月 is a count of months (近三月)."""
     def apply(m, st, ctx):
-        measured = _measured(m, st, units, needs_measure if rule == "zh.within" else frozenset())
+        measured = _measured(m, st, units, needs_measure if rule in ("zh.within", "zh.since") else frozenset())
         span = _window(ctx, measured[0], measured[1], forward) if measured and measured[1] > 0 else None
         return span and _step(st, ctx, span, rule, relative=True)
     return apply
@@ -1230,8 +1231,10 @@ def tokens() -> tuple:
         tok("offset", rf"(?:(?P<pre>{_alt(words['after_prefix'])})\s*)?{amount}(?P<unit>{unit_alt})(?P<half_after>半)?"
             rf"(?P<dir>{_alt(after + before)})?",
             h_offset(units, frozenset(after), needs_measure)),
-        tok("recent", rf"(?:{_alt(words['recent'])})\s*{amount}(?P<unit>{unit_alt})",
+        tok("recent", rf"(?:{_alt(words['recent'])})\s*{amount}(?P<unit>{unit_alt})(?P<half_after>半)?",
             h_window(units, needs_measure, False, "zh.recent")),
+        tok("since", rf"{amount}(?P<unit>{unit_alt})(?P<half_after>半)?(?:{_alt(words['since'])})",
+            h_window(units, needs_measure, False, "zh.since")),
         tok("upcoming", rf"(?:{_alt(words['upcoming'])})\s*{amount}(?P<unit>{unit_alt})",
             h_window(units, needs_measure, True, "zh.upcoming")),
         tok("within", rf"{amount}(?P<unit>{unit_alt})(?P<half_after>半)?(?:{_alt(words['within'])})",
@@ -1467,7 +1470,8 @@ def _join(left: State, right: State, ctx: Context) -> State | None:
         right = dataclasses.replace(right, span=Span(right.span.start + DAY, right.span.end + DAY,
                                                      right.span.granularity))
     if fine:
-        end = right.span.end if ctx.policy.clock_range_end == "inclusive" and "now" not in right.rules \
+        inclusive = ctx.policy.clock_range_end == "inclusive" and right.span.granularity in ("minute", "second")
+        end = right.span.end if inclusive and "now" not in right.rules \
             else right.span.start
     else:
         end = right.span.end if ctx.policy.range_includes_end else right.span.start

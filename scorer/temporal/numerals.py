@@ -22,8 +22,8 @@ def numeral_class() -> str:
     return "[" + "".join(sorted(numeral_chars())) + "]"
 
 
-# 廿 (twenty) and 卅 (thirty), written in dates: 廿六日, 卅日
-_TENS = {"廿": "二十", "卅": "三十"}
+# 廿 (twenty) and 卅 (thirty), written in dates (廿六日, 卅日); 仨 (three of), as 俩 is two
+_TENS = {"廿": "二十", "卅": "三十", "仨": "三"}
 
 
 @functools.lru_cache(maxsize=8192)
