@@ -1436,6 +1436,9 @@ def _upcoming(st: State, ctx: Context) -> State | None:
     span = st.span
     if span is None:
         return None
+    if not ((st.implicit == "year" and ctx.policy.bare_month_day == "upcoming")
+            or (st.implicit == "month" and ctx.policy.bare_day_of_month == "upcoming")):
+        return st
     today = midnight(ctx.anchor.date())
     if span.end > today:
         return st
@@ -1451,7 +1454,7 @@ def _upcoming(st: State, ctx: Context) -> State | None:
             return None
         span = Span(midnight(moved) + (span.start - midnight(span.start.date())),
                     midnight(moved) + (span.end - midnight(span.start.date())), span.granularity)
-    return dataclasses.replace(st, span=span)
+    return State(span, st.pod, st.relative, st.implicit, st.rules, st.zone)
 
 
 def _join(left: State, right: State, ctx: Context) -> State | None:
@@ -1524,15 +1527,23 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
         if new_state is None:
             break
         state, pos, started = new_state, match.end(), True
-        side = _finish(state, side_ctx)
-        result = None
-        if side is not None:
-            result = side if left is None else _join(left, side, side_ctx)
-        best = (pos, result) if result is not None else None if whole else best
+        last_end = pos
+        if not whole:  # in free text every prefix is a candidate; a whole value is read once, at its end
+            result = _result(state, left, side_ctx)
+            best = (pos, result) if result is not None else best
     if whole:
-        if pos < len(text) or best is None or best[0] != _last_token_end(text, best[0]):
+        if pos < len(text) or not started or state.span is None or _last_token_end(text, last_end) != last_end:
             return None
+        result = _result(state, left, side_ctx)
+        return None if result is None else (last_end, result)
     return best
+
+
+def _result(state: State, left: State | None, ctx: Context) -> State | None:
+    side = _finish(state, ctx)
+    if side is None:
+        return None
+    return side if left is None else _join(left, side, ctx)
 
 
 def _last_token_end(text: str, end: int) -> int:
