@@ -485,6 +485,28 @@ def h_clock(m, st, ctx):
     return state
 
 
+def h_clock_pair(m, st, ctx):
+    """七八点: seven or eight o'clock, the two hours [7:00, 9:00) (part of day applied)."""
+    first, second = zh_int(m.group("a")), zh_int(m.group("b"))
+    if first is None or second != first + 1:
+        return None
+    state = _clock(st, ctx, first, 0, "zh.clock_pair")
+    if state is None:
+        return None
+    return dataclasses.replace(state, span=Span(state.span.start, state.span.start + 2 * _HOUR, "hour"))
+
+
+def h_span_pair(table):
+    """今明两天, 明后天, 今明两年: two neighbouring days or years as one span."""
+    def apply(m, st, ctx):
+        if st.span is not None:
+            return None
+        unit, first, count = table[m.group(0)]
+        start = _add(unit_floor(ctx.ref, unit, ctx), unit, first)
+        return _step(st, ctx, Span(start, _add(start, unit, count), unit), "zh.span_pair", relative=True)
+    return apply
+
+
 def h_clock_before(m, st, ctx):
     """差十分五点 / 五点差十分: N minutes before the hour."""
     hour, minutes = zh_int(m.group("hour") or m.group("hour2")), zh_int(m.group("minus") or m.group("minus2"))
@@ -1259,6 +1281,9 @@ def tokens() -> tuple:
             rf"|(?P<minute>{numeral})\s*(?:分钟?|(?!\s*秒)))?"
             rf"(?:\s*(?P<second>{numeral})\s*秒钟?|(?<=分)\s*(?P<second_alone>\d{{1,2}})(?!\d))?"
             rf"(?P<more>多钟?)?" + ampm, h_clock),
+        tok("clock_pair", r"(?P<a>[一二三四五六七八九十])(?P<b>[二三四五六七八九十])\s*[点时]钟?(?!\s*[半一二三四五六七八九十0-9])",
+            h_clock_pair),
+        tok("span_pair", _alt(zh["span_pair"]), h_span_pair(zh["span_pair"])),
         tok("clock_before", rf"差\s*(?P<minus>{numeral})\s*分钟?\s*(?P<hour>{numeral})\s*[点时]"
             rf"|(?P<hour2>{numeral})\s*[点时]\s*差\s*(?P<minus2>{numeral})\s*分钟?", h_clock_before),
         tok("double_hour", rf"(?P<name>{_alt(zh['double_hour'])})\s*时(?:\s*(?P<quarters>[一二三四1-4])\s*刻)?",
