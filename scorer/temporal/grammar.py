@@ -170,14 +170,20 @@ def h_bare_number(m, st, ctx):
 
 
 def h_bare_year(m, st, ctx):
-    """A four-digit number on either side of a range of years (2008.03-2009)."""
-    if st.span is not None or (ctx.left is None and not _CONNECTOR_AHEAD.match(m.string, m.end())):
+    """A four-digit number on either side of a range of years (2008.03-2009, 2011-2020); on the
+    left only when another year of the next hundred follows (not 1234-5678, 2021-09-31)."""
+    year = int(m.group(0))
+    if st.span is not None:
         return None
-    span = _year_span(int(m.group(0)))
+    if ctx.left is None:
+        after = _YEAR_AHEAD.match(m.string, m.end())
+        if after is None or not year < int(after.group(1)) <= year + 100:
+            return None
+    span = _year_span(year)
     return span and _step(st, ctx, span, "year")
 
 
-_CONNECTOR_AHEAD = re.compile(r"\s*(?:[-~～到至—])")
+_YEAR_AHEAD = re.compile(r"\s*(?:[-~～到至—]|——)\s*(\d{4})(?![\d\-/.:])")
 
 
 def h_decade(parts):
@@ -1261,7 +1267,7 @@ def tokens() -> tuple:
             h_window(units, needs_measure, True, "zh.upcoming")),
         tok("within", rf"{amount}(?P<unit>{unit_alt})(?P<half_after>半)?(?:{_alt(words['within'])})",
             h_window(units, needs_measure, True, "zh.within")),
-        tok("slash_date", r"(?:(?P<mo>\d{1,2})[/·](?P<d>\d{1,2})(?![\d/·])|(?P<mo2>\d{2})-(?P<d2>\d{2})(?![\d\-.:]))"
+        tok("slash_date", r"(?<![\d\-/.·])(?:(?P<mo>\d{1,2})[/·](?P<d>\d{1,2})(?![\d/·])|(?P<mo2>\d{2})-(?P<d2>\d{2})(?![\d\-.:]))"
             r"\s*(?:号|日)?", h_slash_date),
         tok("sequence", rf"(?P<dir>上|下|前|后|最后)\s*(?P<n>{numeral})?\s*(?P<measure>个)?\s*(?P<unit>{unit_alt})"
             r"(?!\s*(?:前|后|以|之|内|[一二三四五六日天1-7]))", h_sequence(units)),

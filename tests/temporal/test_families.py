@@ -259,7 +259,8 @@ def test_bad_policy_strings_are_errors(pair):
         TemporalPolicy.from_strings([pair])
 
 
-NOT_TEMPORAL = ["北京", "三星", "快一点", "0日内", "第0周", "13月", "2月30日", "24点30分", "上0个月", "前2026年"]
+NOT_TEMPORAL = ["北京", "三星", "快一点", "0日内", "第0周", "13月", "2月30日", "24点30分", "上0个月", "前2026年",
+                "2021-09-31", "2021-30-01", "1234-5678", "1000-5000元", "2021-Present", "BK-2021-5678"]
 
 
 @pytest.mark.parametrize("text", NOT_TEMPORAL)
@@ -271,6 +272,8 @@ def test_free_text_finds_traditional_and_composed_expressions():
     found = find_in_text("我們下個月第二個週五下午開會", REF)
     assert (found.start, found.end) == (_at("2026-04-10 12:00"), _at("2026-04-10 18:00"))
     assert find_in_text("我明天要打游戏", REF).start == _at("2026-03-11")
+    assert find_in_text("加3/4杯面粉", REF) is None           # a fraction before a measure word
+    assert find_in_text("编号0100-08-01", REF) is None        # not a date inside a code
 
 
 _WORDS = ["今天", "明天", "后天", "昨天", "下周", "上周", "周三", "星期五", "下个月", "去年", "3月", "五号",
