@@ -19,6 +19,12 @@ _CHOICES = {
     "bare_day_of_month": ("reference_month", "upcoming"),
     "holiday_year": ("upcoming", "reference_year"),
     "month_end": ("last_day", "last_ten_days"),
+    # calendars and holidays (rules/holidays/, docs/temporal.md "Calendars and holidays")
+    "unmarked_month_day": ("lunar", "lunar_day_words", "gregorian"),
+    "holiday_break": ("day", "statutory_break"),
+    "xiaonian": ("north", "south"),
+    "year_end_holidays": ("gregorian_year", "lunar_year"),
+    "solar_term_year": ("gregorian", "spring_start"),
 }
 
 
@@ -41,6 +47,11 @@ class TemporalPolicy:
     range_includes_end: bool = True
     timezone: str = "Asia/Shanghai"
     dateparser_fallback: bool = True
+    unmarked_month_day: str = "lunar"
+    holiday_break: str = "day"
+    xiaonian: str = "north"
+    year_end_holidays: str = "gregorian_year"
+    solar_term_year: str = "gregorian"
 
     def __post_init__(self):
         for name, allowed in _CHOICES.items():
