@@ -54,16 +54,13 @@ def computed_solar_terms(year: int) -> tuple:
 
 @functools.lru_cache(maxsize=None)
 def _lunar_table() -> dict:
-    rows = read_tsv(LUNAR_TABLE)
-    return {int(row[0]): (dt.date.fromisoformat(row[1]), int(row[2]), tuple(int(d) for d in row[3].split(",")))
-            for row in rows[1:]}
+    """Lunar year -> its table row (cells parsed on first use of the year)."""
+    return {int(row[0]): row for row in read_tsv(LUNAR_TABLE)[1:]}
 
 
 @functools.lru_cache(maxsize=None)
 def _terms_table() -> dict:
-    rows = read_tsv(TERMS_TABLE)
-    return {int(row[0]): tuple(dt.date(int(row[0]), *map(int, cell.split("-"))) for cell in row[1:])
-            for row in rows[1:]}
+    return {int(row[0]): row for row in read_tsv(TERMS_TABLE)[1:]}
 
 
 def table_years() -> tuple[int, int]:
@@ -77,7 +74,10 @@ def lunar_year(year: int) -> tuple | None:
     """The months of a lunar year (see computed_lunar_year), or None outside YEARS."""
     if not YEARS[0] <= year <= YEARS[1]:
         return None
-    return _lunar_table().get(year) or computed_lunar_year(year)
+    row = _lunar_table().get(year)
+    if row is None:
+        return computed_lunar_year(year)
+    return dt.date.fromisoformat(row[1]), int(row[2]), tuple(int(days) for days in row[3].split(","))
 
 
 def lunar_month_span(year: int, month: int, leap: bool = False) -> tuple | None:
@@ -109,7 +109,10 @@ def lunar_to_solar(year: int, month: int, day: int, leap: bool = False) -> dt.da
 def _solar_terms(year: int) -> tuple | None:
     if not YEARS[0] <= year <= YEARS[1]:
         return None
-    return _terms_table().get(year) or computed_solar_terms(year)
+    row = _terms_table().get(year)
+    if row is None:
+        return computed_solar_terms(year)
+    return tuple(dt.date(year, *map(int, cell.split("-"))) for cell in row[1:])
 
 
 def solar_term(year: int, name: str) -> dt.date | None:
