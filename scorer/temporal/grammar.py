@@ -515,6 +515,12 @@ def _holiday(st, ctx, canonical, period, rule):
     return _step(st, ctx, spans[0], rule, relative=implicit) if spans else None
 
 
+# a holiday name ending in a numeral must not run on into a number, a date or an amount: 二月二日 is
+# not 龙抬头 (二月二), 十一万 not 国庆 (十一), 520元 and 520.5 not 5月20日; 元旦10点 stays a holiday
+_NOT_AFTER_HOLIDAY = (r"(?![a-z])(?!(?<=[\d零〇一二三四五六七八九十])"
+                      r"[\d.%零〇一二三四五六七八九十百千万亿日号號元块])")
+
+
 def h_holiday(names):
     def apply(m, st, ctx):
         return _holiday(st, ctx, names[m.group("name")], bool(m.group("period")), "holiday")
@@ -815,8 +821,8 @@ def tokens() -> tuple:
         tok("part_of_day", _alt(pods), h_part_of_day(pods, "zh.part_of_day")),
         tok("clock", rf"(?P<hour>{numeral})\s*(?:点|點|时|時)(?:钟|鐘)?(?:(?P<half>半)|(?P<quarter>一刻)"
             rf"|(?P<three_quarters>三刻)|整|(?P<minute>{numeral})\s*分?)?", h_clock),
-        tok("holiday", rf"(?:{lunar_marker})?\s*(?P<name>{_alt(holiday_names)})"
-            rf"(?P<period>{_alt(holidays.period_suffixes())})?(?![a-z\d零〇一二三四五六七八九十])", h_holiday(holiday_names)),
+        tok("holiday", rf"(?<![\d.])(?:{lunar_marker})?\s*(?P<name>{_alt(holiday_names)})"
+            rf"(?P<period>{_alt(holidays.period_suffixes())})?{_NOT_AFTER_HOLIDAY}", h_holiday(holiday_names)),
         tok("lunar_date", rf"(?:(?:(?:{lunar_marker})\s*(?:(?P<year>\d{{4}}|[零〇一二三四五六七八九]{{4}})\s*年\s*)?"
             rf"(?P<leap>闰)?|(?P<leap_only>闰))(?P<month>{_LUNAR_MONTH})\s*月(?:\s*(?P<day>{_LUNAR_DAY})\s*[日号號]?)?"
             rf"|(?:{lunar_marker})?\s*(?P<named>{_alt(lunar['named_months'])})月(?:\s*(?P<named_day>{_LUNAR_DAY})\s*[日号號]?)?"

@@ -168,3 +168,22 @@ def test_reading_under_policies(text, ref, policy, expected):
 @pytest.mark.parametrize("text", ["闰三月", "农历十三月", "腊月三十", "大年十五", "农历2024年闰四月"])
 def test_dates_that_do_not_exist(text):
     assert read(text, "2024-06-01") is None
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("二月二日", days("2024-02-02", "2024-02-03")),      # a Gregorian date, not 龙抬头 (二月二)
+    ("三月三日", days("2024-03-03", "2024-03-04")),      # not 上巳 (三月三)
+    ("二月二", days("2024-03-11", "2024-03-12")),        # 龙抬头
+    ("元旦10点", ("2024-01-01T10:00:00", "2024-01-01T10:01:00")),
+    ("十一万", None), ("520元", None), ("520.5", None), ("1618", None),
+])
+def test_numeral_names_do_not_run_into_numbers(text, expected):
+    assert read(text, "2024-01-01") == expected
+
+
+def test_amounts_in_free_text_are_not_holidays():
+    from scorer.temporal import find_in_text
+    assert find_in_text("给他转账520元", dt.datetime(2024, 1, 1)) is None
+    assert find_in_text("编号1618的房间", dt.datetime(2024, 1, 1)) is None
+    found = find_in_text("今年618买什么", dt.datetime(2024, 1, 1))
+    assert (found.start.month, found.start.day) == (6, 18)
