@@ -502,12 +502,12 @@ def _holiday(st, ctx, canonical, period, rule):
     over (policy holiday_year) counting from the anchor's year."""
     days = holidays.holiday_period_days(canonical)
     period = period or (days is not None and ctx.policy.holiday_break == "statutory_break")
-    length = days if period else 1
     year, implicit = _year_of(st, ctx)
-    if year is None or length is None:
+    if year is None or (period and days is None):
         return None
     upcoming = implicit and ctx.policy.holiday_year == "upcoming"
-    spans = [Span(midnight(date), midnight(date) + length * DAY, "day")
+    spans = [Span(midnight(date), midnight(date) + DAY * (days if period else
+                                                          holidays.holiday_days(canonical, date, ctx.policy)), "day")
              for y in ((year, year + 1) if upcoming else (year,))
              for date in holidays.holiday_dates(canonical, y, ctx.policy)]
     if upcoming:

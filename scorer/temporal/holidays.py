@@ -70,9 +70,26 @@ def holiday_dates(canonical: str, year: int, policy: TemporalPolicy | None = Non
     return _dates(canonical, year, policy.xiaonian, policy.year_end_holidays, policy.solar_term_year)
 
 
+def holiday_days(canonical: str, start: dt.date, policy: TemporalPolicy | None = None) -> int:
+    """How many days the holiday itself lasts from `start`: 1, or up to (not including) its `until`
+    date in the same calendar (斋月 = the whole of Ramadan, up to 开斋节)."""
+    entry = definitions()[canonical]
+    if "until" not in entry:
+        return 1
+    policy = policy or default_policy()
+    end = dict(entry, date=entry["until"], offset_days=0)
+    ends = [date for year in (start.year, start.year + 1)
+            for date in _rule_dates(canonical, end, year, policy.xiaonian, policy.year_end_holidays,
+                                    policy.solar_term_year) if date > start]
+    return (ends[0] - start).days
+
+
 @functools.lru_cache(maxsize=8192)
 def _dates(canonical, year, xiaonian, year_end_holidays, solar_term_year) -> tuple:
-    entry = definitions()[canonical]
+    return _rule_dates(canonical, definitions()[canonical], year, xiaonian, year_end_holidays, solar_term_year)
+
+
+def _rule_dates(canonical, entry, year, xiaonian, year_end_holidays, solar_term_year) -> tuple:
     rule = entry["rule"]
     if rule == "gregorian":
         month, day = _month_day(entry["date"])

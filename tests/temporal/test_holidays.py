@@ -64,6 +64,11 @@ def test_holiday_period_days():
     assert holidays.holiday_period_days("中秋节") is None
 
 
+def test_holiday_days_until_a_date_of_its_calendar():
+    assert holidays.holiday_days("斋月", D(2025, 3, 1)) == 29
+    assert holidays.holiday_days("开斋节", D(2025, 3, 30)) == 1
+
+
 def test_hijri_holiday_twice_in_one_gregorian_year():
     canonical = holidays.holiday_names()["开斋节"]
     assert holidays.holiday_dates(canonical, 2000) == (D(2000, 1, 8), D(2000, 12, 27))
@@ -134,6 +139,9 @@ def days(first, last_exclusive):
     ("中秋节", "2024-09-18", days("2025-10-06", "2025-10-07")),
     ("开斋节", "2000-06-01", days("2000-12-27", "2000-12-28")),
     ("母亲节", "2024-05-12", days("2024-05-12", "2024-05-13")),
+    # a holiday lasting until a date of its calendar: Ramadan (Umm al-Qura 1446: 03-01 to 03-29)
+    ("2025年斋月", "2024-01-01", days("2025-03-01", "2025-03-30")),
+    ("2024年斋月", "2020-01-01", days("2024-03-11", "2024-04-10")),
     # statutory break
     ("国庆假期", "2024-01-01", days("2024-10-01", "2024-10-08")),
     ("国庆节", "2024-01-01", days("2024-10-01", "2024-10-02")),
