@@ -10,6 +10,7 @@ a sample and compares). Years outside the tables are computed on demand and cach
 
 import datetime as dt
 import functools
+import math
 
 from scorer.rules import read_tsv
 from scorer.temporal.dates import days_in_month
@@ -24,7 +25,7 @@ SOLAR_TERMS = (
 # lunar-python names the terms that belong to a neighbouring lunar year in pinyin
 _PINYIN_TERMS = {"DONG_ZHI": "冬至", "XIAO_HAN": "小寒", "DA_HAN": "大寒", "LI_CHUN": "立春",
                  "YU_SHUI": "雨水", "JING_ZHE": "惊蛰", "DA_XUE": "大雪"}
-_ORDINAL_TO_JULIAN_DAY = 1721425   # Julian day number (at noon) of a date = its ordinal + this
+_ORDINAL_TO_JULIAN_DAY = 1721425   # Julian day number (from noon) of a date = its ordinal + this
 YEARS = (1, 9998)                   # lunar years lunar-python computes whose months fit in datetime
 
 
@@ -37,7 +38,7 @@ def computed_lunar_year(year: int) -> tuple:
 
     months = [m for m in LunarYear.fromYear(year).getMonths() if m.getYear() == year]
     leap = next((-m.getMonth() for m in months if m.getMonth() < 0), 0)
-    first = dt.date.fromordinal(int(months[0].getFirstJulianDay()) - _ORDINAL_TO_JULIAN_DAY)
+    first = _date_of_julian_day(months[0].getFirstJulianDay())
     return first, leap, tuple(m.getDayCount() for m in months)
 
 
@@ -47,9 +48,17 @@ def computed_solar_terms(year: int) -> tuple:
 
     found = {}
     for name, solar in Lunar.fromYmd(year, 6, 1).getJieQiTable().items():
-        if solar.getYear() == year:
-            found[_PINYIN_TERMS.get(name, name)] = dt.date(year, solar.getMonth(), solar.getDay())
+        date = _date_of_julian_day(solar.getJulianDay())
+        if date is not None and date.year == year:
+            found[_PINYIN_TERMS.get(name, name)] = date
     return tuple(found[name] for name in SOLAR_TERMS)
+
+
+def _date_of_julian_day(julian_day: float) -> dt.date | None:
+    """The proleptic Gregorian date (as datetime counts) of a Julian day, None before year 1;
+    lunar-python's own year-month-day is Julian-calendar before 1582."""
+    ordinal = math.floor(julian_day + 0.5) - _ORDINAL_TO_JULIAN_DAY
+    return dt.date.fromordinal(ordinal) if ordinal >= 1 else None
 
 
 @functools.lru_cache(maxsize=None)
