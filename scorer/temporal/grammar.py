@@ -770,6 +770,7 @@ def tokens() -> tuple:
     holiday_names = holidays.holiday_names()
     lunar = read_toml("holidays/lunar_words.toml")
     lunar_marker = _alt(lunar["markers"])
+    named_months = _alt(lunar["named_months"])
     en_pods = en["part_of_day"]
     en_units = en["unit"]
     en_unit_alt = _alt(en_units)
@@ -824,8 +825,9 @@ def tokens() -> tuple:
         tok("holiday", rf"(?<![\d.])(?:{lunar_marker})?\s*(?P<name>{_alt(holiday_names)})"
             rf"(?P<period>{_alt(holidays.period_suffixes())})?{_NOT_AFTER_HOLIDAY}", h_holiday(holiday_names)),
         tok("lunar_date", rf"(?:(?:(?:{lunar_marker})\s*(?:(?P<year>\d{{4}}|[零〇一二三四五六七八九]{{4}})\s*年\s*)?"
-            rf"(?P<leap>闰)?|(?P<leap_only>闰))(?P<month>{_LUNAR_MONTH})\s*月(?:\s*(?P<day>{_LUNAR_DAY})\s*[日号號]?)?"
-            rf"|(?:{lunar_marker})?\s*(?P<named>{_alt(lunar['named_months'])})月(?:\s*(?P<named_day>{_LUNAR_DAY})\s*[日号號]?)?"
+            rf"(?P<leap>闰)?|(?P<leap_only>闰))(?P<month>{named_months}|{_LUNAR_MONTH})\s*月"
+            rf"(?:\s*(?P<day>{_LUNAR_DAY})\s*[日号號]?)?"
+            rf"|(?P<named>{named_months})月(?:\s*(?P<named_day>{_LUNAR_DAY})\s*[日号號]?)?"
             rf"|大年(?P<danian_day>{_LUNAR_FIRST_DAYS})"
             rf"|(?P<plain_month>{_PLAIN_MONTH})月(?P<plain_day>{_PLAIN_LUNAR_DAY})(?!\s*[日号號]))"
             r"(?![\d零〇一二三四五六七八九十])", h_lunar_date(lunar["named_months"])),
