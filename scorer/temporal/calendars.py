@@ -132,11 +132,11 @@ def solar_term(year: int, name: str) -> dt.date | None:
 
 # -- other calendars ----------------------------------------------------------------------------
 
-def easter(year: int) -> dt.date:
-    """Western (Gregorian) Easter Sunday."""
+def easter(year: int, church: str = "western") -> dt.date:
+    """Easter Sunday: western (Gregorian computus) or orthodox (Julian computus), as a Gregorian date."""
     from convertdate.holidays import easter as _easter
 
-    return dt.date(*_easter(year))
+    return dt.date(*_easter(year, church))
 
 
 def _dates_in(year: int, converted) -> tuple:

@@ -104,7 +104,7 @@ def _rule_dates(canonical, entry, year, xiaonian, year_end_holidays, solar_term_
         shift = term in _TERMS_BEFORE_SPRING and solar_term_year == "spring_start"
         dates = (calendars.solar_term(year + shift, term) if year + shift <= 9999 else None,)
     elif rule == "easter":
-        dates = (calendars.easter(year),)
+        dates = (calendars.easter(year, entry.get("church", "western")),)
     elif rule == "hijri":
         dates = calendars.hijri_dates(year, *_month_day(entry["date"]))
     elif rule == "hebrew":

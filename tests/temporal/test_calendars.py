@@ -118,6 +118,11 @@ def test_easter(year, expected):
     assert calendars.easter(year) == expected
 
 
+def test_orthodox_easter():
+    assert calendars.easter(2024, "orthodox") == D(2024, 5, 5)
+    assert calendars.easter(2025, "orthodox") == D(2025, 4, 20)     # the same Sunday as the western one
+
+
 def test_hijri_dates_umm_al_qura_and_twice_in_a_year():
     assert calendars.hijri_dates(2025, 10, 1) == (D(2025, 3, 30),)      # Eid al-Fitr 1446
     assert calendars.hijri_dates(2024, 10, 1) == (D(2024, 4, 10),)
