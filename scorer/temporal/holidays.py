@@ -81,7 +81,7 @@ def holiday_days(canonical: str, start: dt.date, policy: TemporalPolicy | None =
     ends = [date for year in (start.year, start.year + 1)
             for date in _rule_dates(canonical, end, year, policy.xiaonian, policy.year_end_holidays,
                                     policy.solar_term_year) if date > start]
-    return (ends[0] - start).days
+    return (ends[0] - start).days if ends else 1     # no end date past the calendars' last year
 
 
 @functools.lru_cache(maxsize=8192)

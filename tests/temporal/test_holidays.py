@@ -199,3 +199,19 @@ def test_amounts_in_free_text_are_not_holidays():
     assert find_in_text("编号1618的房间", dt.datetime(2024, 1, 1)) is None
     found = find_in_text("今年618买什么", dt.datetime(2024, 1, 1))
     assert (found.start.month, found.start.day) == (6, 18)
+
+
+def test_any_holiday_in_any_year_dates_without_error():
+    hypothesis = pytest.importorskip("hypothesis")
+    st = hypothesis.strategies
+    policies = [TemporalPolicy.from_overrides(p) for p in (
+        {}, {"year_end_holidays": "lunar_year", "solar_term_year": "spring_start", "xiaonian": "south"})]
+
+    @hypothesis.settings(max_examples=150, deadline=None, derandomize=True)
+    @hypothesis.given(st.sampled_from(sorted(holidays.definitions())), st.integers(1, 9999), st.sampled_from(policies))
+    def check(canonical, year, policy):
+        for date in holidays.holiday_dates(canonical, year, policy):
+            assert year - 1 <= date.year <= year + 1
+            assert holidays.holiday_days(canonical, date, policy) >= 1
+
+    check()
