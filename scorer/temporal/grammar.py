@@ -13,7 +13,7 @@ import functools
 import re
 
 from scorer.rules import read_toml
-from scorer.temporal import holidays
+from scorer.temporal import calendars, holidays
 from scorer.temporal.dates import (
     DAY, add_months, add_years, days_in_month, midnight, month_span, shift_month,
     valid_date, week_first_day,
@@ -933,29 +933,90 @@ def h_window(units, needs_measure, forward, rule):
 
 
 def _holiday(st, ctx, canonical, period, rule):
-    length = holidays.holiday_period_days(canonical) if period else 1
-    if length is None:
-        return None
+    """A holiday (or its statutory break) in the year read so far, else the next one not yet
+    over (policy holiday_year) counting from the anchor's year."""
+    days = holidays.holiday_period_days(canonical)
+    period = period or (days is not None and ctx.policy.holiday_break == "statutory_break")
     year, implicit = _year_of(st, ctx)
-    if year is None:
+    if year is None or (period and days is None):
         return None
+    upcoming = implicit and ctx.policy.holiday_year == "upcoming"
+    spans = [Span(midnight(date), midnight(date) + DAY * (days if period else
+                                                          holidays.holiday_days(canonical, date, ctx.policy)), "day")
+             for y in ((year, year + 1) if upcoming else (year,))
+             for date in holidays.holiday_dates(canonical, y, ctx.policy)]
+    if upcoming:
+        spans = [span for span in spans if span.end > midnight(ctx.anchor.date())]
+    return _step(st, ctx, spans[0], rule, relative=implicit) if spans else None
 
-    def span_in(y):
-        date = holidays.holiday_date(canonical, y)
-        if date is None:
-            return None
-        return Span(midnight(date), midnight(date) + length * DAY, "day")
 
-    span = span_in(year)
-    if span is not None and implicit and ctx.policy.holiday_year == "upcoming" \
-            and span.end <= midnight(ctx.anchor.date()):
-        span = span_in(year + 1)
-    return span and _step(st, ctx, span, rule, relative=implicit)
+# a holiday name ending in a numeral must not run on into a number, a date or an amount: 二月二日 is
+# not 龙抬头 (二月二), 十一万 not 国庆 (十一), 520元 and 520.5 not 5月20日; 元旦10点 stays a holiday
+_NOT_AFTER_HOLIDAY = (r"(?![a-z])(?!(?<=[\d零〇一二三四五六七八九十])"
+                      r"[\d.%零〇一二三四五六七八九十百千万亿日号號元块])")
 
 
 def h_holiday(names):
     def apply(m, st, ctx):
         return _holiday(st, ctx, names[m.group("name")], bool(m.group("period")), "holiday")
+    return apply
+
+
+# month and day numerals of lunar dates; alternatives in the order they must be tried
+_LUNAR_FIRST_DAYS = "初(?:十|[一二三四五六七八九])"
+_PLAIN_LUNAR_DAY = rf"{_LUNAR_FIRST_DAYS}|廿[一二三四五六七八九]?|卅|二十[一二三四五六七八九]?|三十|十[一二三四五六七八九]?"
+_LUNAR_DAY = rf"初\s*\d{{1,2}}|{_PLAIN_LUNAR_DAY}|[一二三四五六七八九]|[12]\d|3[01]|0?[1-9]"
+_PLAIN_MONTH = "十[一二]|[一二三四五六七八九十]"
+_LUNAR_MONTH = rf"{_PLAIN_MONTH}|1[0-2]|0?[1-9]"
+
+
+def _lunar_day(text: str | None) -> int | None:
+    """初五 -> 5, 廿 -> 20, 廿三 -> 23, 卅 -> 30, 十五 / 15 -> 15; None when absent."""
+    if text is None:
+        return None
+    text = text.replace(" ", "")
+    if text[0] == "初":
+        return zh_int(text[1:])
+    if text[0] in "廿卅":
+        return (20 if text[0] == "廿" else 30) + (zh_int(text[1:]) if len(text) > 1 else 0)
+    return zh_int(text)
+
+
+def h_lunar_date(months):
+    """农历2019年三月初三, 腊月廿三, 闰四月, 大年初十, and a Chinese-numeral month and day without
+    日/号 (五月初五) read per policy unmarked_month_day. The year is the lunar year."""
+    def apply(m, st, ctx):
+        month_text = m.group("month") or m.group("named") or m.group("plain_month")
+        month = 1 if m.group("danian_day") else months.get(month_text) or zh_int(month_text)
+        day = _lunar_day(m.group("day") or m.group("named_day") or m.group("danian_day") or m.group("plain_day"))
+        if m.group("plain_month"):
+            policy = ctx.policy.unmarked_month_day
+            if policy == "gregorian":
+                state = _month(st, ctx, month, "zh.month")
+                return state and _day_of_month(dataclasses.replace(state, rules=st.rules), ctx, day, "zh.day")
+            if policy == "lunar_day_words" and m.group("plain_day")[0] not in "初廿卅":
+                return None
+        leap = bool(m.group("leap") or m.group("leap_only"))
+        if m.group("year"):
+            if st.span is not None:
+                return None
+            year, implicit = zh_int(m.group("year")), False
+        else:
+            year, implicit = _year_of(st, ctx)
+        if year is None:
+            return None
+
+        def span_in(lunar_year):
+            if day is None:
+                bounds = calendars.lunar_month_span(lunar_year, month, leap)
+                return bounds and Span(midnight(bounds[0]), midnight(bounds[1]), "day")
+            date = calendars.lunar_to_solar(lunar_year, month, day, leap) if day else None
+            return date and _day_span(date)
+
+        span = span_in(year)
+        if span and implicit and ctx.policy.bare_month_day == "upcoming" and span.end <= midnight(ctx.anchor.date()):
+            span = span_in(year + 1)
+        return span and _step(st, ctx, span, "zh.lunar_date", relative=implicit)
     return apply
 
 
@@ -1212,6 +1273,9 @@ def tokens() -> tuple:
     ampm = r"(?:\s*(?P<ampm>am|pm|a\.m\.|p\.m\.|a|p)(?![a-z]))?"
     ordinal_units = _alt(zh["ordinal_unit"])
     holiday_names = holidays.holiday_names()
+    lunar = read_toml("holidays/lunar_words.toml")
+    lunar_marker = _alt(lunar["markers"])
+    named_months = _alt(lunar["named_months"])
     en_pods = en["part_of_day"]
     en_units = en["unit"]
     en_unit_alt = _alt(en_units)
@@ -1299,8 +1363,15 @@ def tokens() -> tuple:
             h_zone(zh["zone"])),
         tok("open_range", rf"(?:{_alt(words['open_before'] + words['open_after'])})(?![天日晚早])" + end,
             h_open_range(frozenset(words["open_before"]))),
-        tok("holiday", rf"(?P<name>{_alt(holiday_names)})(?P<period>{_alt(holidays.period_suffixes())})?{end}",
-            h_holiday(holiday_names)),
+        tok("holiday", rf"(?<![\d.])(?:{lunar_marker})?\s*(?P<name>{_alt(holiday_names)})"
+            rf"(?P<period>{_alt(holidays.period_suffixes())})?{_NOT_AFTER_HOLIDAY}", h_holiday(holiday_names)),
+        tok("lunar_date", rf"(?:(?:(?:{lunar_marker})\s*(?:(?P<year>\d{{4}}|[零〇一二三四五六七八九]{{4}})\s*年\s*)?"
+            rf"(?P<leap>闰)?|(?P<leap_only>闰))(?P<month>{named_months}|{_LUNAR_MONTH})\s*月"
+            rf"(?:\s*(?P<day>{_LUNAR_DAY})\s*[日号號]?)?"
+            rf"|(?P<named>{named_months})月(?:\s*(?P<named_day>{_LUNAR_DAY})\s*[日号號]?)?"
+            rf"|大年(?P<danian_day>{_LUNAR_FIRST_DAYS})"
+            rf"|(?P<plain_month>{_PLAIN_MONTH})月(?P<plain_day>{_PLAIN_LUNAR_DAY})(?!\s*[日号號]))"
+            r"(?![\d零〇一二三四五六七八九十])", h_lunar_date(lunar["named_months"])),
         tok("en.relative_day", rf"(?:{_alt(en['relative_day'])}){end}",
             h_en_relative_day(en["relative_day"], en_pods)),
         tok("en.relative_unit", rf"({en_rel_alt})\s+(week|weekend|month|year|quarter){end}",

@@ -35,6 +35,12 @@ _CHOICES = {
     "offset_clock": ("exact", "whole_unit"),
     "two_digit_year": ("nearest", "past", "off"),
     "open_range": ("reference", "none"),
+    # calendars and holidays (rules/holidays/, docs/temporal.md "Calendars and holidays")
+    "unmarked_month_day": ("lunar", "lunar_day_words", "gregorian"),
+    "holiday_break": ("day", "statutory_break"),
+    "xiaonian": ("north", "south"),
+    "year_end_holidays": ("gregorian_year", "lunar_year"),
+    "solar_term_year": ("gregorian", "spring_start"),
 }
 
 
@@ -70,6 +76,11 @@ class TemporalPolicy:
     part_of_day: tuple = ()           # ((word, start hour, end hour), ...) over rules/temporal/zh.toml
     timezone: str = "Asia/Shanghai"
     dateparser_fallback: bool = False
+    unmarked_month_day: str = "lunar"
+    holiday_break: str = "day"
+    xiaonian: str = "north"
+    year_end_holidays: str = "gregorian_year"
+    solar_term_year: str = "gregorian"
 
     def __post_init__(self):
         for name, allowed in _CHOICES.items():

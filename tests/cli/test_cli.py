@@ -131,7 +131,8 @@ def test_own_rules_directory_changes_what_counts_as_equal(tmp_path):
 
 
 def test_lint_and_resolve_read_an_own_rules_directory_too(tmp_path):
-    root, rules = _own_rules(tmp_path, "holidays/fixed.toml", '[fixed."校庆"]\ndate = "05-20"\n')
+    root, rules = _own_rules(tmp_path, "holidays/holidays.toml",
+                             '[holiday."校庆"]\nrule = "gregorian"\ndate = "05-20"\n')
     tools = [{"name": "f", "parameters": {"type": "object",
                                           "properties": {"date": {"type": "string", "format": "date"}}}}]
     gold = tmp_path / "g.jsonl"
