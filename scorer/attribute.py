@@ -11,7 +11,7 @@ import pyarrow as pa
 
 from scorer import match_py as m
 from scorer import vocab
-from scorer.encode import text_similarity
+from scorer.normalize.fuzzy import text_similarity
 from scorer.normalize import RELATIVE, UNRESOLVED
 from scorer.normalize.text import fold_text
 from scorer.parse import canonical_json
