@@ -101,6 +101,8 @@ class Attributor:
 
         if self.options.temporal_format == "strict" and pred_canon.flags & RELATIVE:
             return " (unresolved: a relative expression where a resolved date is expected)"
+        if pred_canon.rule == "temporal.invalid_date":
+            return " (invalid_date: the predicted day does not exist)"
         if pred_canon.interval[2] < 0 or gold_canon.interval[2] < 0:
             return " (the predicted value is not a time)"
         zone = gold_row.reference_time.tzinfo if gold_row.reference_time else self.gold.timezone

@@ -17,6 +17,7 @@ from datetime import datetime
 import orjson
 
 from scorer.normalize.aliases import canonical_alias
+from scorer.normalize.dates import impossible_date, resolve_absolute
 from scorer.normalize.numbers import number_key, parse_bool, parse_number
 from scorer.normalize.text import fold_text
 from scorer.parse import load_json
@@ -95,8 +96,10 @@ def canonical(param: Param, value, context: Context) -> Canon:
 def _temporal(param: Param, text: str, context: Context) -> Canon:
     from scorer import temporal  # the resolver loads its rule tables on first use
 
+    if impossible_date(text):  # 2月31日: a wrong date, not an unreadable one
+        return Canon("s:" + fold_text(text), rule="temporal.invalid_date")
     if context.reference_time is None:
-        interval = None
+        interval = resolve_absolute(text, param.kind, context.temporal_policy)
     else:
         interval = temporal.resolve(text, context.reference_time, context.temporal_policy)
     if interval is None:
