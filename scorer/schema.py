@@ -35,6 +35,7 @@ class Param:
     kind: str = "unknown"
     place: bool = False              # a place-typed text: Chinese administrative names via rules/places/
     described: str | None = None     # what the schema's description says the value is (_described)
+    unit: str | None = None          # numbers: the unit its values are in (rules/units.toml), if named
     default_json: str | None = None  # the schema's default as JSON text (hashable), or None
     unordered: bool = False          # array compared as a set: `uniqueItems: true` or x-unordered
     tolerance: float = 0.0           # numbers within it compare equal: `x-tolerance`
@@ -98,7 +99,7 @@ def parse_tools(tools_json) -> dict:
         properties = parameters.get("properties") or {}
         parsed[tool["name"]] = Tool(
             name=tool["name"],
-            params={name: _named(name, _param(spec)) for name, spec in properties.items()},
+            params={name: _named(name, spec, _param(spec)) for name, spec in properties.items()},
             required=tuple(parameters.get("required") or ()),
         )
     return parsed
@@ -158,11 +159,32 @@ def _refined_text_kind(param: Param, name: str, gold_value) -> str:
     return infer_kind(name, gold_value)
 
 
-def _named(name: str, param: Param) -> Param:
-    """A declared string whose description says nothing is a place when its name says so."""
+def _named(name: str, spec, param: Param) -> Param:
+    """What the name adds: a declared string whose description says nothing is a place when
+    its name says so; a number is in the unit its name or description names."""
     if param.kind == "text" and param.described is None and name_kind(name) == "place":
         return replace(param, place=True)
+    if param.kind in ("number", "integer"):
+        description = spec.get("description") if isinstance(spec, dict) else None
+        unit = field_unit(name, description if isinstance(description, str) else "")
+        if unit is not None:
+            return replace(param, unit=unit)
     return param
+
+
+def field_unit(name: str, description: str) -> str | None:
+    """The first unit of rules/units.toml whose field words appear in the parameter's name
+    (as words) or description (Latin words whole, Chinese as substrings), else None."""
+    words = " ".join(name_words(name))
+    text = description.lower()
+    for unit, spec in read_toml("units.toml").items():
+        for word in spec["fields"]:
+            if _HAN.search(word):
+                if word in text or word in name:
+                    return unit
+            elif re.search(rf"\b{re.escape(word)}\b", words) or re.search(rf"\b{re.escape(word)}\b", text):
+                return unit
+    return None
 
 
 def name_words(name: str) -> list:

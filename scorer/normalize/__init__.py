@@ -20,6 +20,7 @@ from scorer.normalize.aliases import canonical_alias
 from scorer.normalize.dates import impossible_date, resolve_absolute
 from scorer.normalize.numbers import number_key, parse_bool, parse_number
 from scorer.normalize.text import fold_text
+from scorer.normalize.units import quantity
 from scorer.parse import load_json
 from scorer.schema import Param, infer_kind
 
@@ -70,6 +71,8 @@ def canonical(param: Param, value, context: Context) -> Canon:
             return Canon("b:" + ("true" if flag else "false"), rule="boolean")
     if kind in ("number", "integer") or (kind in ("text", "unknown", "enum") and not isinstance(value, str)):
         number = parse_number(value)
+        if number is None and kind in ("number", "integer"):
+            number = quantity(value, param.unit)   # 1.75% in a rate field, 26℃ in a temperature field
         if number is not None:
             flags = TOLERANCE if param.tolerance > 0 else 0
             return Canon("n:" + number_key(number), flags=flags, rule="number", number=float(number))
