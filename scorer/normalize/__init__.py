@@ -19,6 +19,7 @@ import orjson
 from scorer.normalize.aliases import canonical_alias
 from scorer.normalize.dates import impossible_date, resolve_absolute
 from scorer.normalize.numbers import number_key, parse_bool, parse_number
+from scorer.normalize.places import PLACE_RULE, canonical_place
 from scorer.normalize.text import fold_text
 from scorer.normalize.units import quantity
 from scorer.parse import load_json
@@ -79,6 +80,10 @@ def canonical(param: Param, value, context: Context) -> Canon:
     if kind in ("date", "datetime", "time", "date_range"):
         return _temporal(param, str(value), context)
     text = fold_text(str(value))
+    if param.place:
+        place = canonical_place(text)
+        if place is not None:   # 洛阳市 = 洛阳 = Luoyang in a city parameter
+            return Canon("s:" + place, flags=FUZZY, rule=PLACE_RULE)
     alias = canonical_alias(text, context.tool, context.parameter)
     if kind == "enum":
         return Canon("e:" + (alias or text), rule="alias" if alias not in (None, text) else "enum")

@@ -1,6 +1,7 @@
 """When two folded texts whose keys differ are still equal, different, or for a judge to decide.
 
 The policy, in order (each step a reason a similarity score cannot be trusted):
+0. Two places the gazetteer knows (scorer/normalize/places.py) and names differently differ.
 1. Texts naming different times differ, however alike (the times were resolved in them).
 2. Identifiers are never fuzzy: the code tokens of a text (runs of ASCII letters and digits
    holding a digit: tracking and flight numbers, phone numbers, IPs, street numbers, amounts)
@@ -25,6 +26,7 @@ from rapidfuzz import fuzz
 
 from scorer import match_py as m
 from scorer.normalize import FUZZY, TOLERANCE, Canon
+from scorer.normalize.places import PLACE_RULE
 
 TIME_MARK = re.compile(r"<-?\d+/-?\d+/\d+>")  # a time resolved inside a free text (temporal.mark_in_text)
 _CODE_RUN = re.compile(r"[0-9a-z]+(?:[- ][0-9a-z]+)*")
@@ -41,6 +43,8 @@ def pair_status(param, gold: Canon, pred: Canon, options) -> int:
         return m.PAIR_EQUAL if abs(gold.number - pred.number) <= param.tolerance else m.PAIR_DIFFERENT
     if not (gold.flags & FUZZY and pred.flags & FUZZY):
         return m.PAIR_DIFFERENT
+    if gold.rule == pred.rule == PLACE_RULE:
+        return m.PAIR_DIFFERENT   # two places the gazetteer knows apart (张家口 / 张家界)
     if TIME_MARK.findall(gold.key) != TIME_MARK.findall(pred.key):
         return m.PAIR_DIFFERENT
     gold_text, pred_text = _plain(gold), _plain(pred)
