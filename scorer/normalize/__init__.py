@@ -43,6 +43,7 @@ class Canon:
     flags: int = 0
     rule: str = "exact"
     number: float = math.nan         # for tolerance checks
+    written: str = ""                # the folded text as written, when an alias or place rule replaced it
 
 
 @dataclass(frozen=True)
@@ -83,12 +84,12 @@ def canonical(param: Param, value, context: Context) -> Canon:
     if param.place:
         place = canonical_place(text)
         if place is not None:   # 洛阳市 = 洛阳 = Luoyang in a city parameter
-            return Canon("s:" + place, flags=FUZZY, rule=PLACE_RULE)
+            return Canon("s:" + place, flags=FUZZY, rule=PLACE_RULE, written=text)
     alias = canonical_alias(text, context.tool, context.parameter)
     if kind == "enum":
         return Canon("e:" + (alias or text), rule="alias" if alias not in (None, text) else "enum")
     if alias is not None:
-        return Canon("s:" + alias, flags=FUZZY, rule="alias" if alias != text else "text")
+        return Canon("s:" + alias, flags=FUZZY, rule="alias" if alias != text else "text", written=text)
     number = parse_number(text)
     if number is not None:
         return Canon("n:" + number_key(number), rule="number")

@@ -76,3 +76,22 @@ def test_mixed_script_text_is_compared_by_ratio():
 def test_a_number_dropped_from_one_side_differs():
     v = _verdict("北京朝阳区建国路88号", "北京朝阳区建国路")
     assert (v["subtype"], v["decided"]) == ("incorrect_value", True)
+
+
+def test_an_algebraic_coefficient_is_not_a_code():
+    # same digits, same letters: `3x` is no identifier, so similarity decides (ratio 91, one word)
+    assert _verdict("3x**2", "3*x**2")["outcome"] == "correct"
+    assert _verdict("3x**2", "4*x**2")["subtype"] == "incorrect_value"
+
+
+def test_texts_are_compared_as_written_not_as_their_alias():
+    # `Berlin` is 柏林 by rules/aliases/cities.tsv; against `Berlin, Germany` both are Latin text,
+    # and by ratio (57) below the low threshold: different, not a cross-script pair for a judge
+    v = _verdict("Berlin, Germany", "Berlin")
+    assert (v["subtype"], v["decided"]) == ("incorrect_value", True), v
+
+
+def test_two_names_the_tables_know_apart_differ():
+    # PEK is an airport (rules/aliases/airports.tsv), 北京 a city: cross-script, but both known
+    v = _verdict("北京", "PEK")
+    assert (v["subtype"], v["decided"]) == ("incorrect_value", True), v
