@@ -11,9 +11,9 @@ import pyarrow as pa
 
 from scorer import match_py as m
 from scorer import vocab
-from scorer.encode import text_similarity
+from scorer.normalize.fuzzy import text_similarity
+from scorer.normalize.replies import asks, unnamed
 from scorer.normalize import RELATIVE, UNRESOLVED
-from scorer.normalize.text import fold_text
 from scorer.parse import canonical_json
 from scorer.schema import range_role
 from scorer.tables import VERDICTS_FIXED
@@ -101,6 +101,8 @@ class Attributor:
 
         if self.options.temporal_format == "strict" and pred_canon.flags & RELATIVE:
             return " (unresolved: a relative expression where a resolved date is expected)"
+        if pred_canon.rule == "temporal.invalid_date":
+            return " (invalid_date: the predicted day does not exist)"
         if pred_canon.interval[2] < 0 or gold_canon.interval[2] < 0:
             return " (the predicted value is not a time)"
         zone = gold_row.reference_time.tzinfo if gold_row.reference_time else self.gold.timezone
@@ -143,15 +145,23 @@ class Attributor:
             g_arg, p_arg = errors[primary][3:] if primary is not None else (-1, -1)
             uncertain = None if decided else self._uncertain_reason(errors, records, encoded,
                                                                     matched.row_flags[row])
-            if gold_row.mentions and outcome == m.O_CORRECT:
-                missing = unnamed(gold_row.mentions, outputs[row])
-                if missing:  # no call, as it should be, but does the reply name the problem?
-                    decided = False
-                    uncertain = f"the reply does not name {', '.join(missing)}"
+            if outcome == m.O_CORRECT and (gold_row.mentions or gold_row.negative_type == vocab.NEEDS_CLARIFICATION):
+                reply = outputs[row]
+                missing = unnamed(gold_row.mentions, reply)
+                if missing or not gold_row.mentions:  # no call, as it should be, but does the reply ask?
+                    outcome, subtype = m.O_OVER_RECALL, m.S_NEGATIVE
+                    decided = not reply or not asks(reply) and len(missing) == len(gold_row.mentions)
+                    record = {"call": -1, "argument": None, "kind": vocab.OVER_RECALL,
+                              "gold": ", ".join(gold_row.mentions) or None, "predicted": None}
+                    records.append(record)
+                    uncertain = None if decided else (
+                        f"the reply does not name {', '.join(missing)}" if missing else "the reply asks; is it the right question?")
                     records += [{"call": -1, "argument": name, "kind": "uncertain", "gold": name, "predicted": None}
                                 for name in missing]
             detail = None
-            if record is not None:
+            if record is not None and record["kind"] == vocab.OVER_RECALL and record["call"] < 0:
+                detail = _unasked_detail(gold_row, outputs[row], decided)
+            elif record is not None:
                 shown_subtype = subtype if record["kind"] != "uncertain" else m.S_NONE
                 detail = self._detail(shown_subtype, record, gold_row, row_calls, malformed, g_arg, p_arg, encoded)
             columns["model"].append(models[row])
@@ -207,12 +217,14 @@ class Attributor:
         return pa.RecordBatch.from_arrays(arrays, names=names)
 
 
-def unnamed(mentions, reply) -> list:
-    """The expected mentions a reply does not contain (folded text, whole substrings): a reply
-    that names them identifies the problem; one that does not is left to a judge, since a
-    reply may name a parameter in other words."""
-    text = fold_text(reply or "")
-    return [name for name in mentions if fold_text(name) not in text]
+def _unasked_detail(gold_row, reply, decided) -> str:
+    """Why a reply on a row that needs clarification is not (or not surely) right."""
+    wanted = f"; it should ask about {', '.join(gold_row.mentions)}" if gold_row.mentions else ""
+    if not reply:
+        return "no call and no reply" + wanted
+    if decided:
+        return "the reply names none of what is missing or wrong and asks nothing" + wanted
+    return "the reply asks, in other words than expected" + wanted
 
 
 def _as_interval(interval, timezone):

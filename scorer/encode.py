@@ -6,19 +6,18 @@ distinct (gold row, call text), because predictions repeat heavily across models
 Everything policy-related is delegated to scorer.normalize; this module only flattens.
 """
 
-import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import numpy as np
 import orjson
-from rapidfuzz import fuzz
 
 from scorer import match_py as m
 from scorer.errors import InputError
 from scorer.normalize import (FUZZY, IS_DEFAULT, TOLERANCE, UNKNOWN_PARAM, Canon, Context,
                               canonical_cached)
+from scorer.normalize.fuzzy import pair_status
 from scorer.parse import Parsed, canonical_json, load_json, parse_calls_value, parse_output
 from scorer.schema import Param, param_for, parse_tools, range_role
 from scorer.tables import GOLD_FIXED, VERDICTS_FIXED
@@ -26,7 +25,6 @@ from scorer.temporal import default_policy
 from scorer.vocab import GRANULARITIES, NEGATIVE_TYPES, TEMPORAL_KINDS
 
 MINUTES_PER_DAY = 24 * 60
-_TIME_MARK = re.compile(r"<-?\d+/-?\d+/\d+>")  # a time resolved inside a free text (temporal.mark_in_text)
 DAY_INDEX = GRANULARITIES.index("day")
 # kinds whose value depends on the reference time (a free text may hold a relative date)
 _CONTEXT_KINDS = TEMPORAL_KINDS + ("object", "array", "text", "unknown")
@@ -408,26 +406,3 @@ class PredictionEncoder:
                     self._pairs[(g_code, p_code)] = pair_status(param, gold_canon, canon, self.options)
                 pairs.add((g_code << 32) | p_code)
 
-
-def pair_status(param: Param, gold: Canon, pred: Canon, options) -> int:
-    """The policy for values whose keys differ: numbers within the parameter's tolerance are
-    equal; free text at or above `fuzzy_high` is equal when it has as many words (a typo),
-    below `fuzzy_low` different, and otherwise undecided."""
-    if gold.flags & TOLERANCE and pred.flags & TOLERANCE:
-        return m.PAIR_EQUAL if abs(gold.number - pred.number) <= param.tolerance else m.PAIR_DIFFERENT
-    if gold.flags & FUZZY and pred.flags & FUZZY:
-        if _TIME_MARK.findall(gold.key) != _TIME_MARK.findall(pred.key):
-            return m.PAIR_DIFFERENT  # texts naming different times differ, however alike
-        score = text_similarity(gold, pred)
-        if score >= options.fuzzy_high and len(gold.key.split()) == len(pred.key.split()):
-            return m.PAIR_EQUAL
-        if score >= options.fuzzy_high:
-            return m.PAIR_UNCERTAIN  # a word added or dropped is no typo: a judge decides
-        return m.PAIR_DIFFERENT if score < options.fuzzy_low else m.PAIR_UNCERTAIN
-    return m.PAIR_DIFFERENT
-
-
-def text_similarity(gold: Canon, pred: Canon) -> float:
-    """rapidfuzz's normalized Indel similarity (0-100) of two folded texts, times resolved
-    inside them left out (their markers are long and would make any two texts look alike)."""
-    return fuzz.ratio(_TIME_MARK.sub("", gold.key[2:]), _TIME_MARK.sub("", pred.key[2:]))

@@ -13,8 +13,12 @@ import orjson
 from scorer import vocab
 from scorer.rules import read_toml
 
-_DATE_NAME = re.compile(r"(^|_)(dates?|day|birthdays?|deadlines?)($|_)|日期", re.I)  # `days` is a count
-_DATETIME_NAME = re.compile(r"(^|_)(datetime|timestamp|time|start|end|departure|arrival)($|_)|时间", re.I)
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_WORD_SEPARATORS = re.compile(r"[_\-\s.]+")
+_HAN = re.compile("[\u3400-\u9fff]")
+# a gold value that may be a time: digits, a Chinese date or clock word, or an English day word
+_TIME_LIKE = re.compile(r"\d|[年月日号周天时点分今明昨]|\b(today|tomorrow|yesterday|tonight|now|noon|midnight|"
+                        r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|evening)\b", re.I)
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _ISO_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
 _FORMAT_KIND = {"date": "date", "date-time": "datetime", "time": "time"}
@@ -29,6 +33,9 @@ class Param:
     """What the schema says about one parameter."""
 
     kind: str = "unknown"
+    place: bool = False              # a place-typed text: Chinese administrative names via rules/places/
+    described: str | None = None     # what the schema's description says the value is (_described)
+    unit: str | None = None          # numbers: the unit its values are in (rules/units.toml), if named
     default_json: str | None = None  # the schema's default as JSON text (hashable), or None
     unordered: bool = False          # array compared as a set: `uniqueItems: true` or x-unordered
     tolerance: float = 0.0           # numbers within it compare equal: `x-tolerance`
@@ -58,8 +65,11 @@ def _param(spec) -> Param:
         kind = "enum"
     items = _param(spec["items"]) if isinstance(spec.get("items"), dict) else None
     properties = tuple(sorted((k, _param(v)) for k, v in (spec.get("properties") or {}).items()))
+    described = _described(spec.get("description"))
     return Param(
         kind=kind,
+        place=kind == "text" and described == "place",
+        described=described,
         default_json=orjson.dumps(spec["default"]).decode() if "default" in spec else None,
         unordered=bool(spec.get("uniqueItems") or spec.get("x-unordered")),
         tolerance=float(spec.get("x-tolerance", 0.0)),
@@ -89,7 +99,7 @@ def parse_tools(tools_json) -> dict:
         properties = parameters.get("properties") or {}
         parsed[tool["name"]] = Tool(
             name=tool["name"],
-            params={name: _param(spec) for name, spec in properties.items()},
+            params={name: _named(name, spec, _param(spec)) for name, spec in properties.items()},
             required=tuple(parameters.get("required") or ()),
         )
     return parsed
@@ -112,9 +122,10 @@ def infer_kind(name: str, gold_value) -> str:
             return "datetime"
         if _ISO_DATE.match(gold_value):
             return "date"
-        if _DATE_NAME.search(name):
-            return "date"
-        if _DATETIME_NAME.search(name):
+        named = name_kind(name)
+        if named in ("date", "datetime"):
+            return named
+        if named == "ambiguous" and _TIME_LIKE.search(gold_value):
             return "datetime"
     return "text"
 
@@ -126,23 +137,119 @@ def param_for(tools: dict, tool: str, name: str, gold_value) -> tuple:
     declared = tools.get(tool)
     if declared is not None and name in declared.params:
         param = declared.params[name]
-        if param.kind == "unknown" or (param.kind == "text" and _looks_temporal(name, gold_value)):
+        if param.kind == "unknown":
             param = replace(param, kind=infer_kind(name, gold_value))
+        elif param.kind == "text" and not param.place:
+            refined = _refined_text_kind(param, name, gold_value)
+            if refined != "text":
+                param = replace(param, kind=refined)
         return param, True
-    return Param(kind=infer_kind(name, gold_value)), declared is None
+    kind = infer_kind(name, gold_value)
+    return Param(kind=kind, place=kind == "text" and name_kind(name) == "place"), declared is None
+
+
+def _refined_text_kind(param: Param, name: str, gold_value) -> str:
+    """A declared string's kind: its description first (a date, a moment, a place), then the
+    gold value and the name when the description says nothing."""
+    if param.described in ("date", "datetime"):
+        value_kind = infer_kind("", gold_value)
+        return value_kind if value_kind in vocab.TEMPORAL_KINDS else param.described
+    if param.described is not None:
+        return "text"
+    return infer_kind(name, gold_value)
+
+
+def _named(name: str, spec, param: Param) -> Param:
+    """What the name adds: a declared string whose description says nothing is a place when
+    its name says so; a number is in the unit its name or description names."""
+    if param.kind == "text" and param.described is None and name_kind(name) == "place":
+        return replace(param, place=True)
+    if param.kind in ("number", "integer"):
+        description = spec.get("description") if isinstance(spec, dict) else None
+        unit = field_unit(name, description if isinstance(description, str) else "")
+        if unit is not None:
+            return replace(param, unit=unit)
+    return param
+
+
+def field_unit(name: str, description: str) -> str | None:
+    """The first unit of rules/units.toml whose field words appear in the parameter's name
+    (as words) or description (Latin words whole, Chinese as substrings), else None."""
+    words = " ".join(name_words(name))
+    text = description.lower()
+    for unit, spec in read_toml("units.toml").items():
+        for word in spec["fields"]:
+            if _HAN.search(word):
+                if word in text or word in name:
+                    return unit
+            elif re.search(rf"\b{re.escape(word)}\b", words) or re.search(rf"\b{re.escape(word)}\b", text):
+                return unit
+    return None
+
+
+def name_words(name: str) -> list:
+    """A parameter name as lowercase words: snake_case, kebab-case and camelCase split."""
+    return [word for word in _WORD_SEPARATORS.split(_CAMEL.sub("_", name).lower()) if word]
+
+
+def head_word(name: str) -> str:
+    """The word that says what a name denotes: the last one, or the one before `of`
+    (`departure_city` -> city, `date_of_birth` -> date)."""
+    words = name_words(name)
+    if "of" in words[1:]:
+        return words[words.index("of") - 1]
+    return words[-1] if words else ""
+
+
+def name_kind(name: str) -> str | None:
+    """"date", "datetime", "place", "ambiguous" (a bare start/end/departure word: a time or a
+    place) or None, from the head word of a parameter name (words in rules/param_kinds.toml;
+    a Chinese name is read by its ending: 出发城市 is a city, 出发时间 a time)."""
+    words = read_toml("param_kinds.toml")
+    head = head_word(name)
+    if not head:
+        return None
+    if head in words["qualified_heads"]:
+        head = next((word for word in reversed(name_words(name)[:-1])
+                     if word in words["date_heads"] + words["datetime_heads"]), head)
+    for kind, key in (("date", "date_heads"), ("datetime", "datetime_heads"), ("place", "place_heads")):
+        heads = words[key]
+        if head in heads or (_HAN.search(head) and any(head.endswith(h) for h in heads if _HAN.search(h))):
+            return kind
+    if len(name_words(name)) == 1 and head in words["ambiguous_alone"]:
+        return "ambiguous"
+    return None
+
+
+def _described(description) -> str | None:
+    """"date", "datetime" or "place" when a parameter's description names exactly one of
+    them (Latin words whole, Chinese as substrings), else None."""
+    if not isinstance(description, str) or not description:
+        return None
+    text = description.lower()
+    found = set()
+    for kind, words in read_toml("param_kinds.toml")["description"].items():
+        for word in words:
+            if (word in text) if _HAN.search(word) else re.search(rf"\b{re.escape(word)}\b", text):
+                found.add("temporal" if kind in ("date", "datetime") else kind)
+                if kind != "place":
+                    temporal_kind = kind
+    if found == {"place"}:
+        return "place"
+    if found == {"temporal"}:
+        return temporal_kind
+    return None
 
 
 def range_role(name: str) -> str | None:
     """"start" or "end" when a parameter name marks one end of a time range (start_date,
     end_time, to_date), else None; the words are data in rules/ranges.toml."""
     words = read_toml("ranges.toml")
-    parts = name.lower().replace("-", "_").split("_")
+    parts = name_words(name)
+    if len(parts) > 1 and name_kind(name) not in ("date", "datetime"):
+        return None   # end_city, start_location, from_station: a place, not a time
     if any(word in parts for word in words["end_words"]):
         return "end"
     if any(word in parts for word in words["start_words"]):
         return "start"
     return None
-
-
-def _looks_temporal(name, gold_value) -> bool:
-    return infer_kind(name, gold_value) in vocab.TEMPORAL_KINDS

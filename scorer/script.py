@@ -23,7 +23,3 @@ def to_simplified(text: str) -> str:
         return text
     return _converter("t2s").convert(text)
 
-
-def to_traditional(text: str) -> str:
-    """`text` in traditional characters (the example builder writes traditional variants)."""
-    return _converter("s2t").convert(text)

@@ -24,7 +24,8 @@ EXTRA_CALL = "extra_call"
 UNSPECIFIED = "unspecified"
 # needs_clarification: the request lacks a required value or gives a wrong one, and the right
 # reply asks about it (ACEBench's special_incomplete / special_error_param rows)
-NEGATIVE_TYPES = ("no_tool", "other_tool", "beyond_capability", "needs_clarification")
+NEEDS_CLARIFICATION = "needs_clarification"
+NEGATIVE_TYPES = ("no_tool", "other_tool", "beyond_capability", NEEDS_CLARIFICATION)
 
 SUBTYPES = {
     CORRECT: (),

@@ -18,20 +18,19 @@ import calendar
 import json
 import random
 import sys
+import unicodedata
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
+import opencc  # noqa: E402
 import pyarrow as pa  # noqa: E402
 import pyarrow.parquet as pq  # noqa: E402
 from rapidfuzz import fuzz  # noqa: E402
 
-from scorer.normalize.aliases import canonical_alias  # noqa: E402
-from scorer.normalize.text import fold_text  # noqa: E402
 from scorer.rules import list_files, read_tsv  # noqa: E402
-from scorer.script import to_traditional  # noqa: E402
 from scorer.tables import CALLS  # noqa: E402
 from scorer.vocab import (  # noqa: E402
     CORRECT, EXTRA_CALL, INCORRECT_VALUE, MALFORMED, MISS_RECALL, MISSING_ARG, NO_CALL,
@@ -40,6 +39,8 @@ from scorer.vocab import (  # noqa: E402
 
 CST = timezone(timedelta(hours=8))
 MODELS = ("zhiyuan-72b", "tianshu-13b", "qiming-7b")
+# traditional variants of example values, with OpenCC itself (not the scorer's own folding)
+OPENCC_S2T, OPENCC_T2S = opencc.OpenCC("s2t"), opencc.OpenCC("t2s")
 
 # ---------------------------------------------------------------------------- tools
 
@@ -661,26 +662,34 @@ NEGATIVES = [
 
 
 def _alias_rows():
+    """name as written in rules/aliases/*.tsv -> its whole row (read as data, never through the
+    scorer's alias lookup, so that a broken lookup cannot shape the examples it is tested on)."""
     rows = {}
     for relative in list_files("aliases", ".tsv"):
         for row in read_tsv(relative):
-            rows[fold_text(row[0])] = row
+            for name in row:
+                rows.setdefault(name, row)
     return rows
 
 
 ALIAS_ROWS = _alias_rows()
 
 
+def same_written(a: str, b: str) -> bool:
+    """Equal after the documented width and case folding (NFKC, then case folding)."""
+    return unicodedata.normalize("NFKC", a).casefold() == unicodedata.normalize("NFKC", b).casefold()
+
+
 def canonical_row(name: str) -> tuple:
-    return ALIAS_ROWS[canonical_alias(fold_text(name))]
+    return ALIAS_ROWS[name]
 
 
 def alias_variants(name: str) -> list:
-    """Other names of the same thing, from the shipped alias tables (so they agree with scoring)."""
-    found = canonical_alias(fold_text(name))
-    if found is None:
+    """Other names of the same thing, from the row of the shipped alias tables that lists it."""
+    row = ALIAS_ROWS.get(name)
+    if row is None:
         return []
-    return [n for n in ALIAS_ROWS[found] if fold_text(n) != fold_text(name)]
+    return [n for n in row if not same_written(n, name)]
 
 # ---------------------------------------------------------------------------- gold
 
@@ -807,8 +816,8 @@ def value_variant(row, index, tool, name, value, rng):
     variants = alias_variants(value)
     if variants:
         return rng.choice(variants), "alias from rules/aliases"
-    traditional = to_traditional(value)
-    if traditional != value and fold_text(traditional) == fold_text(value):
+    traditional = OPENCC_S2T.convert(value)
+    if traditional != value and OPENCC_T2S.convert(traditional) == value:  # the folding table round-trips
         return traditional, "traditional characters"
     return None
 
@@ -865,10 +874,10 @@ WRONG_VALUES = {
 
 
 def clearly_different(gold, other):
-    gold, other = fold_text(str(gold)), fold_text(str(other))
-    if gold == other or canonical_alias(gold) is not None and canonical_alias(gold) == canonical_alias(other):
+    gold, other = str(gold), str(other)
+    if same_written(gold, other) or gold in ALIAS_ROWS and ALIAS_ROWS[gold] is ALIAS_ROWS.get(other):
         return False
-    return fuzz.ratio(gold, other) < 40
+    return fuzz.ratio(gold.casefold(), other.casefold()) < 40
 
 
 def wrong_value(row, rng, calls):
@@ -1100,6 +1109,7 @@ def build_predictions(gold):
             predictions.append({"model": model, "id": row["id"], "calls": calls, "output": output})
             intended.append({"model": model, "id": row["id"], **outcome, "missing_prediction": False})
     leave_undecided(predictions, intended)
+    apply_rule_cases(predictions, intended)
     for unknown in ("ex-901", "ex-902"):  # not in gold: reported and skipped, so no verdict intended
         predictions.append({"model": "tianshu-13b", "id": unknown, "output": None,
                             "calls": [sample_call("get_weather")]})
@@ -1131,6 +1141,35 @@ def leave_undecided(predictions, intended):
         changed.add((model, prediction["id"]))
     for row in intended:
         row.setdefault("decided", True)
+
+
+# Values written the way each rule of the scorer's equality policy is about, with the verdict
+# the rule implies (README, "Normalization"): (model, tool, argument, applies to the gold value,
+# the predicted value, intended outcome and subtype, why). Decided by the rules, all of them.
+TONED_PINYIN = {"北京": "Běijīng", "上海": "Shànghǎi", "广州": "Guǎngzhōu", "西安": "Xī'ān", "成都": "Chéngdū",
+                "杭州": "Hángzhōu", "南京": "Nánjīng", "武汉": "Wǔhàn", "重庆": "Chóngqìng", "深圳": "Shēnzhèn"}
+RULE_CASES = [
+    ("zhiyuan-72b", "track_package", "tracking_number", lambda v: v[-1:].isdigit(),
+     lambda v: v[:-1] + str((int(v[-1]) + 1) % 10), (PARAM_ERROR, INCORRECT_VALUE),
+     "tracking number one digit off: an identifier is never fuzzy"),
+    ("tianshu-13b", "search_flights", "origin", lambda v: v in TONED_PINYIN, lambda v: TONED_PINYIN[v], (CORRECT, None),
+     "origin in pinyin with tone marks: a place-typed parameter compares through rules/places"),
+    ("tianshu-13b", "estimate_shipping_fee", "weight_kg", lambda v: isinstance(v, (int, float)), lambda v: f"{v}公斤",
+     (CORRECT, None), "weight written with its unit 公斤 in a field described as 公斤: the quantity"),
+    ("qiming-7b", "get_weather", "date", lambda v: isinstance(v, str) and v[:4].isdigit(), lambda v: v[:4] + "-02-30",
+     (PARAM_ERROR, TEMPORAL), "a date that does not exist (February 30): invalid_date"),
+]
+
+
+def apply_rule_cases(predictions, intended):
+    verdicts = {(i["model"], i["id"]): i for i in intended}
+    for model, tool, argument, applies, change, (outcome, subtype), why in RULE_CASES:
+        prediction = next(p for p in predictions if p["model"] == model and p["calls"] and len(p["calls"]) == 1
+                          and p["calls"][0]["name"] == tool and applies(p["calls"][0]["arguments"].get(argument))
+                          and verdicts[(model, p["id"])]["outcome"] == CORRECT and verdicts[(model, p["id"])]["decided"])
+        arguments = prediction["calls"][0]["arguments"]
+        arguments[argument] = change(arguments[argument])
+        verdicts[(model, prediction["id"])].update(outcome=outcome, subtype=subtype, why=why)
 
 
 # ---------------------------------------------------------------------------- writing

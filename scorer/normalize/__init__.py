@@ -17,8 +17,11 @@ from datetime import datetime
 import orjson
 
 from scorer.normalize.aliases import canonical_alias
+from scorer.normalize.dates import impossible_date, resolve_absolute
 from scorer.normalize.numbers import number_key, parse_bool, parse_number
+from scorer.normalize.places import PLACE_RULE, canonical_place
 from scorer.normalize.text import fold_text
+from scorer.normalize.units import quantity
 from scorer.parse import load_json
 from scorer.schema import Param, infer_kind
 
@@ -40,6 +43,7 @@ class Canon:
     flags: int = 0
     rule: str = "exact"
     number: float = math.nan         # for tolerance checks
+    written: str = ""                # the folded text as written, when an alias or place rule replaced it
 
 
 @dataclass(frozen=True)
@@ -69,17 +73,23 @@ def canonical(param: Param, value, context: Context) -> Canon:
             return Canon("b:" + ("true" if flag else "false"), rule="boolean")
     if kind in ("number", "integer") or (kind in ("text", "unknown", "enum") and not isinstance(value, str)):
         number = parse_number(value)
+        if number is None and kind in ("number", "integer"):
+            number = quantity(value, param.unit)   # 1.75% in a rate field, 26℃ in a temperature field
         if number is not None:
             flags = TOLERANCE if param.tolerance > 0 else 0
             return Canon("n:" + number_key(number), flags=flags, rule="number", number=float(number))
     if kind in ("date", "datetime", "time", "date_range"):
         return _temporal(param, str(value), context)
     text = fold_text(str(value))
+    if param.place:
+        place = canonical_place(text)
+        if place is not None:   # 洛阳市 = 洛阳 = Luoyang in a city parameter
+            return Canon("s:" + place, flags=FUZZY, rule=PLACE_RULE, written=text)
     alias = canonical_alias(text, context.tool, context.parameter)
     if kind == "enum":
         return Canon("e:" + (alias or text), rule="alias" if alias not in (None, text) else "enum")
     if alias is not None:
-        return Canon("s:" + alias, flags=FUZZY, rule="alias" if alias != text else "text")
+        return Canon("s:" + alias, flags=FUZZY, rule="alias" if alias != text else "text", written=text)
     number = parse_number(text)
     if number is not None:
         return Canon("n:" + number_key(number), rule="number")
@@ -95,8 +105,10 @@ def canonical(param: Param, value, context: Context) -> Canon:
 def _temporal(param: Param, text: str, context: Context) -> Canon:
     from scorer import temporal  # the resolver loads its rule tables on first use
 
+    if impossible_date(text):  # 2月31日: a wrong date, not an unreadable one
+        return Canon("s:" + fold_text(text), rule="temporal.invalid_date")
     if context.reference_time is None:
-        interval = None
+        interval = resolve_absolute(text, param.kind, context.temporal_policy)
     else:
         interval = temporal.resolve(text, context.reference_time, context.temporal_policy)
     if interval is None:

@@ -1,5 +1,7 @@
 """Every outcome and subtype, each from a minimal case, and the documented precedence."""
 
+import json
+
 import pytest
 from helpers import call, verdict
 
@@ -104,9 +106,9 @@ def test_fuzzy_band_is_undecided_and_thresholds_are_options():
     gold = [call(W, city="北京朝阳区建国路88号")]
     near = verdict(gold, [call(W, city="北京朝阳区建国路88号院")])
     assert near["outcome"] == "correct"           # ratio >= 90
-    band = verdict(gold, [call(W, city="北京朝阳区建国路")])
+    band = verdict(gold, [call(W, city="北京建国路88号")])             # ratio 84, same street number
     assert band["decided"] is False and "fuzzy" in band["uncertain_reason"]
-    strict = verdict(gold, [call(W, city="北京朝阳区建国路")], fuzzy_low=95, fuzzy_high=99)
+    strict = verdict(gold, [call(W, city="北京建国路88号")], fuzzy_low=95, fuzzy_high=99)
     assert (strict["outcome"], strict["decided"]) == ("param_error", True)
 
 
@@ -175,3 +177,32 @@ def test_expect_values_are_checked():
     from scorer.pipeline import score_tables
     with pytest.raises(InputError, match="field expect"):
         score_tables(prediction_table([]), gold_table([{"id": "x", "gold_calls": [], "expect": "maybe"}]))
+
+
+def _clarify(reply, mentions=("日期",), calls=None):
+    from helpers import gold_table, prediction_table
+
+    from scorer.options import Options
+    from scorer.pipeline import score_tables
+    row = {"id": "x", "gold_calls": [], "negative_type": "needs_clarification"}
+    if mentions is not None:
+        row["expect_mentions"] = json.dumps(list(mentions), ensure_ascii=False)
+    prediction = {"id": "x", "calls": calls} if reply is None else {"id": "x", "output": reply}
+    return score_tables(prediction_table([prediction]), gold_table([row]), Options()).verdicts.to_pylist()[0]
+
+
+@pytest.mark.parametrize("reply, mentions, outcome, decided", [
+    ("请问您想查询哪一天的天气？需要提供日期。", ("日期",), "correct", True),      # names it
+    ("", ("日期",), "over_recall", True),                                          # empty reply
+    (None, ("日期",), "over_recall", True),                                        # no call, no reply at all
+    ("北京明天晴，气温12度。", ("日期",), "over_recall", True),                       # answers, asks nothing
+    ("您想查哪天的？", ("日期",), "over_recall", False),                            # asks in other words
+    ("Which day do you mean", ("date",), "over_recall", False),                    # asks without a question mark
+    ("好的，已为您查询。", None, "over_recall", True),                               # no mentions listed: must ask
+    ("您想查哪天的？", None, "over_recall", False),
+])
+def test_a_row_that_must_ask(reply, mentions, outcome, decided):
+    v = _clarify(reply, mentions, calls=[] if reply is None else None)
+    assert (v["outcome"], v["decided"]) == (outcome, decided), v
+    if outcome != "correct":
+        assert v["subtype"] == "needs_clarification" and v["detail"]

@@ -131,7 +131,8 @@ def test_special_irrelevant_is_a_no_tool_negative():
 
 def test_special_rows_scored_by_what_the_reply_names():
     """incomplete: a call is over recall; a reply naming every missing parameter is correct;
-    one that does not is left to a judge (tentatively correct)."""
+    one that asks in other words is left to a judge, tentatively not correct; one that names
+    none and asks nothing, or no reply at all, is decided not correct."""
     from scorer.pipeline import score_tables
 
     table = read_acebench_gold(EN / "data_special_incomplete.json")
@@ -141,14 +142,20 @@ def test_special_rows_scored_by_what_the_reply_names():
         "asks": "Missing necessary parameters (propertyDetails, rentalManagement, maintenanceScheduling).",
         "vague": "Could you tell me more about the property?",
         "calls": '[RealEstateManager_manageProperty(propertyDetails="x")]',
+        "silent": "",
+        "chatty": "I have managed the property for you.",
     }
-    predictions = pa.table({"id": [row_id] * 3, "model": list(replies), "calls": pa.nulls(3, pa.string()),
+    predictions = pa.table({"id": [row_id] * 5, "model": list(replies), "calls": pa.nulls(5, pa.string()),
                             "output": list(replies.values())})
     verdicts = {v["model"]: v for v in score_tables(predictions, gold).verdicts.to_pylist()}
     assert (verdicts["asks"]["outcome"], verdicts["asks"]["decided"]) == ("correct", True)
-    assert (verdicts["vague"]["outcome"], verdicts["vague"]["decided"]) == ("correct", False)
+    assert (verdicts["vague"]["outcome"], verdicts["vague"]["decided"]) == ("over_recall", False)
     assert verdicts["vague"]["uncertain_reason"] == (
         "the reply does not name propertyDetails, rentalManagement, maintenanceScheduling")
+    for name in ("silent", "chatty"):
+        assert (verdicts[name]["outcome"], verdicts[name]["subtype"], verdicts[name]["decided"]) == (
+            "over_recall", "needs_clarification", True), verdicts[name]
+        assert verdicts[name]["tool"] is None and "propertyDetails" in verdicts[name]["detail"]
     assert (verdicts["calls"]["outcome"], verdicts["calls"]["subtype"]) == ("over_recall", "needs_clarification")
 
 

@@ -22,7 +22,7 @@ def lookup(value, tool=None, parameter=None):
     ("北京首都國際機場", "北京首都国际机场"),     # lookup key is the folded alias
 ])
 def test_global_aliases(alias, canonical):
-    assert lookup(alias) == fold_text(canonical)
+    assert lookup(alias) == canonical   # canonical forms are written folded, as the lookup returns them
 
 
 def test_canonical_maps_to_itself():
@@ -34,7 +34,7 @@ def test_canonical_maps_to_itself():
     "南京南",
 ])
 def test_city_is_not_airport_or_station(value):
-    assert lookup(value) not in (fold_text("北京首都国际机场"), fold_text("北京南站"))
+    assert lookup(value) not in ("北京首都国际机场", "北京南站")
 
 
 def test_whole_value_only():

@@ -1,0 +1,95 @@
+"""When two folded texts whose keys differ are still equal, different, or for a judge to decide.
+
+The policy, in order (each step a reason a similarity score cannot be trusted):
+0. Two values that alias or place tables both list, under different canonical names, are
+   different things (张家口 / 张家界; the airport PEK / the city 北京), however alike.
+1. Texts naming different times differ, however alike (the times were resolved in them).
+2. Identifiers are never fuzzy: the digit runs and the codes of a text (`code_tokens`:
+   tracking and flight numbers, phone numbers, IPs, street numbers, amounts) must agree
+   exactly, or the texts differ. `YT8837465521` vs `YT8837465522` is one edit, ratio 92, and
+   a different parcel. Hyphens and spaces inside a number are only formatting
+   (`138-0013-8000` = `13800138000`); dots and colons are not (`192.168.1.1`).
+   When only one side has a code token, the texts differ, unless the other side writes a
+   number in words (建国路八十八号, "eighty-eight"): then a judge decides.
+3. A Han-script text against a Latin-script one (莫文蔚 / Karen Mok) cannot be compared
+   character by character: equal only through an alias rule (their keys would then be
+   equal), otherwise a judge decides, never "different" by a score. Texts are compared as
+   written: an alias that turned `Berlin` into 柏林 does not make `Berlin, Germany` cross-script.
+4. Natural-language text: rapidfuzz's normalized Indel ratio. At or above `fuzzy_high` with
+   as many words it is equal: what is left at that level, with every code token equal, is a
+   typo or a variant spelling (`Kowloon Tong` / `Kowlon Tong`, `88号院` / `88号`); a word
+   added or dropped is no typo, so a judge decides. Below `fuzzy_low` different; between,
+   a judge decides.
+"""
+
+import re
+
+from rapidfuzz import fuzz
+
+from scorer import match_py as m
+from scorer.normalize import FUZZY, TOLERANCE, Canon
+
+TIME_MARK = re.compile(r"<-?\d+/-?\d+/\d+>")  # a time resolved inside a free text (temporal.mark_in_text)
+_FORMATTING = re.compile(r"(?<=\d)[- ](?=\d)|(?<=[0-9a-z])-(?=[0-9a-z])")
+_ALNUM = re.compile(r"[0-9a-z]+")
+_DIGITS = re.compile(r"\d+")
+_NUMBER_WORDS = re.compile(r"[〇零一二两三四五六七八九十百千万亿]|\b(?:zero|one|two|three|four|five|six|seven|"
+                           r"eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
+                           r"ninety|hundred|thousand|million)\b")
+_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\U00020000-\U0002ebef]")
+_LATIN = re.compile(r"[a-z\u00c0-\u024f]")
+
+
+def pair_status(param, gold: Canon, pred: Canon, options) -> int:
+    """m.PAIR_EQUAL / PAIR_UNCERTAIN / PAIR_DIFFERENT for two values whose keys differ."""
+    if gold.flags & TOLERANCE and pred.flags & TOLERANCE:
+        return m.PAIR_EQUAL if abs(gold.number - pred.number) <= param.tolerance else m.PAIR_DIFFERENT
+    if not (gold.flags & FUZZY and pred.flags & FUZZY):
+        return m.PAIR_DIFFERENT
+    if gold.written and pred.written:
+        return m.PAIR_DIFFERENT   # two names the tables know apart (张家口 / 张家界, PEK / 北京)
+    if TIME_MARK.findall(gold.key) != TIME_MARK.findall(pred.key):
+        return m.PAIR_DIFFERENT
+    gold_text, pred_text = _plain(gold), _plain(pred)
+    gold_codes, pred_codes = code_tokens(gold_text), code_tokens(pred_text)
+    if gold_codes != pred_codes:
+        one_sided = not gold_codes[0] or not pred_codes[0]
+        spelled = _NUMBER_WORDS.search(gold_text if not gold_codes[0] else pred_text)
+        return m.PAIR_UNCERTAIN if one_sided and spelled else m.PAIR_DIFFERENT
+    if _cross_script(gold_text, pred_text):
+        return m.PAIR_UNCERTAIN
+    score = fuzz.ratio(gold_text, pred_text)
+    if score >= options.fuzzy_high:
+        return m.PAIR_EQUAL if len(gold_text.split()) == len(pred_text.split()) else m.PAIR_UNCERTAIN
+    return m.PAIR_DIFFERENT if score < options.fuzzy_low else m.PAIR_UNCERTAIN
+
+
+def code_tokens(text: str) -> tuple:
+    """What must agree exactly between two folded texts: the digit runs, in order, and the codes
+    (tokens of three or more letters and digits holding both: YT8837465521, CA1501, G1025), in
+    order. A hyphen or a space between two digits, and a hyphen inside a code, is formatting
+    (138-0013-8000, ORD-2026-0304); dots, colons and slashes separate (192.168.1.1, 1/2). An
+    algebraic `3x` is not a code, so `3x**2` and `3*x**2` still meet by similarity."""
+    joined = _FORMATTING.sub("", text)
+    codes = [token for token in _ALNUM.findall(joined)
+             if len(token) >= 3 and not token.isdigit() and any(char.isdigit() for char in token)]
+    return tuple(_DIGITS.findall(joined)), tuple(codes)
+
+
+def _cross_script(a: str, b: str) -> bool:
+    """One text written in Han characters only, the other in Latin letters only."""
+    a_han, b_han = bool(_HAN.search(a)), bool(_HAN.search(b))
+    a_latin, b_latin = bool(_LATIN.search(a)), bool(_LATIN.search(b))
+    return (a_han and not a_latin and b_latin and not b_han) or (b_han and not b_latin and a_latin and not a_han)
+
+
+def _plain(canon: Canon) -> str:
+    """The folded text a value was written in (before an alias replaced it: `Berlin` is
+    compared as written, not as its canonical 柏林), without resolved-time marks (their markers
+    are long and would make any two texts look alike)."""
+    return TIME_MARK.sub("", canon.written or canon.key[2:])
+
+
+def text_similarity(gold: Canon, pred: Canon) -> float:
+    """rapidfuzz's normalized Indel similarity (0-100) of two folded texts, times left out."""
+    return fuzz.ratio(_plain(gold), _plain(pred))
