@@ -153,6 +153,11 @@ class Scorer:
         self.gold_ids = gold_table.column("id").combine_chunks().cast(pa.string())  # prediction ids are looked up here
         self.seen = {}             # model -> bool array over gold rows: predicted at least once
         self.memo = VerdictMemo(MEMO_BYTES)
+        self.compat = None
+        if options.compat == "bfcl":
+            from scorer.compat.verdicts import BfclVerdicts
+
+            self.compat = BfclVerdicts(gold_table, options.renamed_dots)
         self.result = Result(Tally(tuple(by)), rules_hash=rules_hash())
 
     def score_prepared(self, prepared: "Prepared", missing=False):
@@ -176,7 +181,11 @@ class Scorer:
             batch = batch.filter(known)
             positions = pc.filter(positions, known)
         self._note_seen(batch.column("model"), positions)
-        encoded = pc.dictionary_encode(prediction_keys(batch, positions))
+        keys = prediction_keys(batch, positions)
+        if self.compat is not None:  # BFCL decodes by model family, and reads a text beside calls
+            output = pc.coalesce(pc.binary_join_element_wise("o", batch.column("output"), ""), pa.scalar("n"))
+            keys = pc.binary_join_element_wise(keys, batch.column("model"), output, "\x1c")
+        encoded = pc.dictionary_encode(keys)
         spread = encoded.indices.to_numpy(zero_copy_only=False)
         _, first = np.unique(spread, return_index=True)
         remembered = self.memo.lookup(encoded.dictionary)
@@ -194,6 +203,8 @@ class Scorer:
                         self.options.temporal_format == "strict")
         verdicts = self.attributor.batch(firsts.column("id").to_pylist(), firsts.column("model").to_pylist(),
                                          g_rows, encoded, matched, self.carried, firsts.column("output").to_pylist())
+        if self.compat is not None:
+            verdicts = self.compat.apply(verdicts, firsts, g_rows)
         undecided = (~verdicts.column("decided").to_numpy(zero_copy_only=False)).nonzero()[0]
         undecided_calls = {int(row): canonical_json([{"name": tool, "arguments": {p: raw for p, raw, _c in arguments}}
                                                      for tool, arguments in encoded.calls[row]]) for row in undecided}

@@ -110,7 +110,8 @@ def declared_name(key: str, declared) -> str:
 
 
 def convert_schema(spec):
-    """A BFCL parameter schema -> JSON Schema, recursively (type names only; other keys kept)."""
+    """A BFCL parameter schema -> JSON Schema, recursively (type names only; other keys kept).
+    A BFCL type name that JSON Schema spells otherwise is kept as `x-bfcl-type`."""
     if isinstance(spec, list):
         return [convert_schema(item) for item in spec]
     if not isinstance(spec, dict):
@@ -118,9 +119,10 @@ def convert_schema(spec):
     converted = {}
     for key, value in spec.items():
         if key == "type" and isinstance(value, str):
-            if value in _UNTYPED:
-                continue
-            converted[key] = _TYPE_NAMES.get(value, value)
+            if value not in _UNTYPED:
+                converted[key] = _TYPE_NAMES.get(value, value)
+            if converted.get(key) != value:
+                converted["x-bfcl-type"] = value  # BFCL's own name, which its type rules use (--compat bfcl)
         elif key in ("properties",) and isinstance(value, dict):
             converted[key] = {name: convert_schema(sub) for name, sub in value.items()}
         elif key in ("items", "additionalProperties") and isinstance(value, dict):

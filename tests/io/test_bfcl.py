@@ -66,15 +66,18 @@ def test_gold_schema_and_simple_row():
 def test_tools_use_json_schema_type_names():
     tools = json.loads(rows(v1_gold("simple"))["simple_13"]["tools"])
     parameters = tools[0]["parameters"]
-    assert parameters["type"] == "object"
+    assert parameters["type"] == "object" and parameters["x-bfcl-type"] == "dict"
     assert parameters["properties"]["interval"] == {
-        "type": "array", "items": {"type": "number"},
+        "type": "array", "items": {"type": "number", "x-bfcl-type": "float"},
         "description": parameters["properties"]["interval"]["description"]}
 
 
 def test_convert_schema_any_and_tuple():
     spec = {"type": "dict", "properties": {"a": {"type": "any"}, "b": {"type": "tuple", "items": {"type": "float"}}}}
-    assert convert_schema(spec) == {"type": "object", "properties": {"a": {}, "b": {"type": "array", "items": {"type": "number"}}}}
+    assert convert_schema(spec) == {
+        "type": "object", "x-bfcl-type": "dict", "properties": {
+            "a": {"x-bfcl-type": "any"},
+            "b": {"type": "array", "x-bfcl-type": "tuple", "items": {"type": "number", "x-bfcl-type": "float"}}}}
 
 
 def test_nested_object_answer_lists_values_per_key():
