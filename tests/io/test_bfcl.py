@@ -288,3 +288,26 @@ def test_all_leaderboard_results_load(leaderboard):
             assert table.column("id").to_pylist() == gold_ids[category]
             total += table.num_rows
         assert total == 1240, model
+
+
+# --- `""` and `[]` for a parameter the gold may leave out ------------------------------------
+
+@pytest.mark.parametrize("given, outcome", [
+    ("", "correct"),                      # an empty text for an optional parameter: left out
+    ([], "correct"),                      # an empty list too
+    ("fahrenheit", "param_error"),        # a value that is given must still be right
+])
+def test_empty_value_for_optional_parameter_is_left_out(given, outcome):
+    from helpers import call, verdicts_for
+
+    gold = [{"id": "r", "gold_calls": [call("get_weather", city="北京", unit={"$optional": "celsius"})]}]
+    verdict = verdicts_for(gold, [{"id": "r", "calls": [call("get_weather", city="北京", unit=given)]}])[("m", "r")]
+    assert verdict["outcome"] == outcome
+
+
+def test_empty_value_for_required_parameter_stays_wrong():
+    from helpers import call, verdicts_for
+
+    gold = [{"id": "r", "gold_calls": [call("get_weather", city="北京", unit="celsius")]}]
+    verdict = verdicts_for(gold, [{"id": "r", "calls": [call("get_weather", city="北京", unit="")]}])[("m", "r")]
+    assert verdict["outcome"] == "param_error"
