@@ -1,6 +1,7 @@
 """Parity of callscore with BFCL's AST checker and ACEBench's rules, on the same rows.
 
-    python bench/parity.py [--peers ../shared/peers] [--variants 4] [--seed 0] [--skip real|perturbed|acebench]
+    python bench/parity.py [--peers ../shared/peers] [--variants 4] [--seed 0]
+                           [--skip real|perturbed|acebench|tables]
 
 Three sets of rows:
 1. BFCL real results: the 16 models x 5 categories of ../shared/peers/bfcl-2024-08. BFCL's
@@ -21,22 +22,31 @@ Three sets of rows:
    descends from); int and float compare as numbers, booleans only with booleans, lists in
    order, objects key by key; calls pair in any order.
 
-For each it prints a confusion table (benchmark valid/invalid x callscore outcome; rows callscore
-leaves undecided in their own column), the agreement (a) on all rows, (b) without rows a
-deliberate difference covers, (c) without undecided rows, (d) without both, per model (or per
-perturbation) and in total, and every class of disagreement with its kind, count, reason and two
-examples. Kinds: deliberate (a named rule of docs/deliberate_differences.md, tested in
-tests/io/test_deliberate_differences.py), defect (callscore is wrong: a proposal, xfail test),
-undecided (left to a judge; never counted as agreement).
+What it prints, in this order:
+- the agreement on ALL rows of each set, no exclusion (an undecided row counts as a
+  disagreement), for callscore's default rules and for `--compat bfcl` (BFCL sets);
+- default mode: each deliberate difference (docs/deliberate_differences.md) with its count. A
+  row is attributed to a difference only when that difference's predicate holds on the row,
+  and each predicate checks the stated reason (a fenced call must decode with BFCL's own
+  decoder once the fence is removed; a value difference must make BFCL's checker, as
+  --compat bfcl reproduces it, accept the row once the difference's rule is applied, or name
+  a value pair that the named text rule makes equal). Then the undecided rows, then every
+  other disagreement by class with examples;
+- `--compat bfcl`: every row it judges otherwise than BFCL, one by one;
+- rows per CPU-second of callscore (both modes) and of BFCL's checker on the same rows, in this
+  run (BFCL's checker timed inside its own process, its imports and I/O excluded);
+- the real results re-scored by callscore (per model and category, BFCL's accuracy beside).
 """
 
 import argparse
+import ast
 import collections
 import json
 import random
 import re
 import subprocess
 import sys
+import time
 import venv
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,8 +80,11 @@ stub.MODEL_CONFIG_MAPPING = __import__("collections").defaultdict(
 sys.modules["bfcl_eval.constants.model_config"] = stub
 from bfcl_eval.constants.enums import Language
 from bfcl_eval.eval_checker.ast_eval.ast_checker import ast_checker
-for line in sys.stdin:
-    case = json.loads(line)
+import time
+cases = [json.loads(line) for line in sys.stdin]
+started = time.process_time()  # the checker's own CPU time: imports, reading and writing excluded
+verdicts = []
+for case in cases:
     try:
         result = ast_checker(case["function"], case["output"], case["answer"], Language.PYTHON,
                              case["category"], "parity")
@@ -80,7 +93,11 @@ for line in sys.stdin:
     except Exception as error:  # BFCL's checker raising counts as invalid, as in its runner
         verdict = {"key": case["key"], "valid": False, "error_type": f"checker_crash:{type(error).__name__}",
                    "error": [str(error)]}
+    verdicts.append(verdict)
+seconds = time.process_time() - started
+for verdict in verdicts:
     print(json.dumps(verdict, default=str))
+print(json.dumps({"key": None, "cpu_seconds": seconds}))
 '''
 
 
@@ -97,17 +114,21 @@ def bfcl_environment() -> Path:
 
 
 def run_bfcl_checker(cases) -> dict:
-    """key -> (valid, error_type, error list) from BFCL's checker on the perturbed cases."""
+    """(key -> (valid, error_type, error list), the checker's CPU seconds) from BFCL's checker
+    on the perturbed cases."""
     python = bfcl_environment()
     stdin = "".join(json.dumps({k: case[k] for k in ("key", "category", "function", "output", "answer")}) + "\n"
                     for case in cases)
     done = subprocess.run([str(python), str(VENV / "driver.py")], input=stdin, capture_output=True,
                           text=True, check=True)
-    verdicts = {}
+    verdicts, seconds = {}, None
     for line in done.stdout.splitlines():
         verdict = json.loads(line)
+        if verdict["key"] is None:
+            seconds = verdict["cpu_seconds"]
+            continue
         verdicts[verdict["key"]] = (verdict["valid"], verdict["error_type"], verdict["error"] or [])
-    return verdicts
+    return verdicts, seconds
 
 
 def published_verdicts(root: Path, model: str, category: str, ids: list) -> dict:
@@ -334,40 +355,24 @@ def acebench_cases(root: Path, variants: int, seed: int) -> list:
 
 # --- callscore's side --------------------------------------------------------------------
 
-VERDICT_FIELDS = ("outcome", "subtype", "decided", "uncertain_reason", "detail", "errors")
+VERDICT_FIELDS = ("outcome", "subtype", "decided", "uncertain_reason", "detail", "errors", "rule")
 
 
-def callscore_verdicts(predictions: pa.Table, gold: pa.Table) -> dict:
-    """(model, id) -> {outcome, subtype, decided, uncertain_reason, detail} from
-    scorer.pipeline.score_tables. Rows on which callscore raises are found by halving and get
-    outcome `error`, so one bad row cannot stop the report."""
+def callscore_verdicts(predictions: pa.Table, gold: pa.Table, options=None) -> tuple:
+    """((model, id) -> {outcome, subtype, decided, uncertain_reason, detail, errors, rule},
+    CPU seconds) from scorer.pipeline.score_tables in this process (one job). A row whose
+    scoring raises is an undecided verdict naming the error (the pipeline's own guard)."""
+    from scorer.options import Options
     from scorer.pipeline import score_tables
 
-    gold_index = {row_id: i for i, row_id in enumerate(gold.column("id").to_pylist())}
+    started = time.process_time()
+    table = score_tables(predictions, gold, options or Options(jobs=1)).verdicts
+    seconds = time.process_time() - started
     verdicts = {}
-
-    def score(part: pa.Table):
-        ids = part.column("id").to_pylist()
-        mine = gold.take(sorted({gold_index[row_id] for row_id in ids if row_id in gold_index}))
-        try:
-            table = score_tables(part, mine).verdicts
-        except Exception as error:  # noqa: BLE001 -- reported per row, never hidden
-            if part.num_rows == 1:
-                row = part.to_pylist()[0]
-                verdicts[(row["model"], row["id"])] = {"outcome": "error", "subtype": type(error).__name__,
-                                                       "decided": True, "uncertain_reason": None,
-                                                       "detail": str(error)[:120], "errors": []}
-                return
-            half = part.num_rows // 2
-            score(part.slice(0, half))
-            score(part.slice(half))
-            return
-        for row in table.select(["model", "id", "missing_prediction", *VERDICT_FIELDS]).to_pylist():
-            if not row["missing_prediction"]:
-                verdicts[(row["model"], row["id"])] = {field: row[field] for field in VERDICT_FIELDS}
-
-    score(predictions)
-    return verdicts
+    for row in table.select(["model", "id", "missing_prediction", *VERDICT_FIELDS]).to_pylist():
+        if not row["missing_prediction"]:
+            verdicts[(row["model"], row["id"])] = {field: row[field] for field in VERDICT_FIELDS}
+    return verdicts, seconds
 
 
 def gold_for_cases(gold_by_source: dict, cases, source_of) -> pa.Table:
@@ -392,12 +397,12 @@ def predictions_for_cases(cases, model="perturbed") -> pa.Table:
                                  "malformed": [None] * len(cases)}, schema=PREDICTIONS)
 
 
-# --- classes of disagreement ---------------------------------------------------------------
+# --- deliberate differences ------------------------------------------------------------------
 # A row is one comparison: the benchmark's verdict (valid, error_type, error list), callscore's
-# verdict, and what both judged (raw model output, possible answer). Classes are tried in order;
-# the first whose test holds names the row. `kind`: deliberate (a rule of
-# docs/deliberate_differences.md), defect (callscore is wrong; a proposal to the lead), or
-# benchmark (the benchmark's own data/checker is wrong and callscore is right by the same rule).
+# verdict, and what both judged. A disagreeing row is attributed to a deliberate difference
+# only when that difference's predicate holds, and each predicate checks the stated reason on
+# the row itself (a fenced call must decode once its fence is removed; a text equivalence needs
+# a value pair that the named rule makes equal). Every other disagreement is listed as one.
 
 @dataclass
 class Row:
@@ -409,6 +414,10 @@ class Row:
     raw: str = ""
     answer: dict | None = None
     kind: str = ""          # perturbation kind (perturbed sets)
+    output: str | None = None  # the text result, if any
+    family: str = ""        # BFCL's handler family of the model
+    compat: dict | None = None  # the --compat bfcl verdict
+    case: tuple | None = None   # (category, functions, accepted answers) as BFCL's checker reads them
 
     @property
     def ours(self) -> bool:
@@ -421,46 +430,304 @@ class Row:
         outcome, subtype = self.verdict["outcome"], self.verdict["subtype"]
         return outcome if not subtype else f"{outcome}/{subtype}"
 
-    def sub_errors(self) -> set:
-        """BFCL's error types, with the per-candidate ones a parallel checker wraps."""
-        found = {self.error_type}
-        for item in self.errors:
-            if isinstance(item, dict):
-                for value in item.values():
-                    if isinstance(value, dict) and value.get("sub_error_type"):
-                        found.add(value["sub_error_type"])
-        found.discard("simple_function_checker:wrong_func_name")
-        return found
+    def messages(self) -> list:
+        """BFCL's error messages, the per-candidate ones a parallel checker wraps included."""
+        found = []
 
-    def text(self) -> str:
-        return " ".join(str(item) for item in self.errors)
+        def walk(item):
+            if isinstance(item, str):
+                found.append(item)
+            elif isinstance(item, dict):
+                for value in item.values():
+                    walk(value)
+            elif isinstance(item, list):
+                for value in item:
+                    walk(value)
+        walk(self.errors)
+        return found
 
 
 @dataclass(frozen=True)
-class Class:
+class Difference:
     name: str
-    kind: str
     why: str
     test: object
 
 
-def _decoder(row):
-    return (row.error_type or "").startswith("ast_decoder") and row.verdict["subtype"] != "malformed"
+def _decodes(row, text: str) -> bool:
+    from scorer.compat import bfcl
+
+    try:
+        bfcl.decode(row.family, None, text)
+    except bfcl.DecodeError:
+        return False
+    return True
 
 
-def _optional_in_answer(row):
-    missing = re.findall(r"Missing required parameter: '([^']+)'", row.text())
-    return bool(missing) and all(any("" in (params.get(name) or []) for params in (row.answer or {}).values()
-                                     if isinstance(params, dict)) for name in missing)
+def _bfcl_read_no_call(row) -> bool:
+    """BFCL decoded no call: its decoder failed on an AST row, or a relevance row was valid."""
+    return ((not row.valid and (row.error_type or "").startswith("ast_decoder"))
+            or (row.valid and row.key[1].startswith("relevance")))
 
 
-def _stringified_scalar(row):
-    pairs = re.findall(r"Invalid value for parameter '[^']+': (.+?)\. Expected one of \[(.+?)\]", row.text())
-    return bool(pairs) and all(f"'{given}'" in accepted.split(", ") for given, accepted in pairs)
+def _we_read_calls(row) -> bool:
+    """callscore read calls: its verdict is no `no_call` and names no malformed output."""
+    kinds = [error["kind"] for error in row.verdict["errors"] or ()]
+    return row.verdict["subtype"] not in ("no_call", "malformed") and "malformed" not in kinds
 
 
-_BFCL_DROPPED = str.maketrans("", "", " ,./-_*^")
-_JSON_MARKS = str.maketrans("", "", '"[]{}:')
+def _json_calls(row) -> bool:
+    """The output (fence removed) is a JSON or Python-literal list of call objects
+    (`[{'name': ..., 'parameters': {...}}]`), not the Python call syntax BFCL's prompt asks for."""
+    from scorer.parse import parse_output
+
+    bodies = [body.strip() for body in _FENCE.findall(row.output)] or [row.output.strip()]
+    return any(body[:1] in "[{" and re.match(r"[\[\s]*\{\s*['\"]", body) and parse_output(body).calls
+               for body in bodies if body)
+
+
+def _json_with_apostrophe(row) -> bool:
+    """Every line after a `<tool_call>` line is valid JSON as written, and one holds a `'`."""
+    lines = row.output.split("\n")
+    bodies = [following for line, following in zip(lines, lines[1:]) if line == "<tool_call>"]
+    try:
+        return bool(bodies) and all(json.loads(body) is not None for body in bodies) and any("'" in b for b in bodies)
+    except ValueError:
+        return False
+
+
+def _quoted_call_strings(row) -> bool:
+    """The output is a list of quoted call strings, each of which BFCL's decoder reads."""
+    value = _literal(row.output.strip())
+    return (isinstance(value, list) and bool(value) and all(isinstance(item, str) for item in value)
+            and all(_decodes(row, "[" + item + "]") for item in value))
+
+
+_FENCE = re.compile(r"```[\w+.-]*[^\S\n]*\n?(.*?)(?:```|\Z)", re.DOTALL)
+_TOKEN = re.compile(r"<\|[\w-]+\|>")
+_CALL_LINE = re.compile(r"^\s*(?:[\[{(`<]|[\w.\\]+\()")
+_WORDS = re.compile(r"[A-Za-z]{2,}(?:[ ,]+[A-Za-z]{2,}){3,}")
+
+
+def _fenced(row) -> bool:
+    return "```" in row.output and any(_decodes(row, body.strip()) for body in _FENCE.findall(row.output))
+
+
+def _has_prose(row) -> bool:
+    """A line of four or more words that is not a call line, outside code fences."""
+    outside = _FENCE.sub("\n", row.output or "")
+    return any(_WORDS.search(line) for line in outside.splitlines() if line.strip() and not _CALL_LINE.match(line))
+
+
+def _before_prose(text: str) -> str:
+    """The text up to its first line of prose."""
+    kept = []
+    for line in text.strip().split("\n"):
+        if line.strip() and not _CALL_LINE.match(line) and _WORDS.search(line):
+            break
+        kept.append(line)
+    return "\n".join(kept).strip() if len(kept) < len(text.strip().split("\n")) else ""
+
+
+def _after_tokens(text: str) -> str:
+    lines = _TOKEN.sub("\n", text).strip().split("\n")
+    if lines and re.fullmatch(r"\w+", lines[0].strip()):
+        lines = lines[1:]  # a chat role (`assistant`) after the tokens
+    return "\n".join(lines).strip()
+
+
+_VALUE_ERROR = re.compile(r"Invalid value for parameter '([^']+)': (.+?)\. Expected one of (\[.*\])\.", re.DOTALL)
+_TYPE_ERROR = re.compile(r"Expected type (\w+), got (\w+)\. Parameter value: (.+?)\.$", re.DOTALL)
+
+
+def _literal(text: str):
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return None
+
+
+def _value_pairs(row):
+    """(predicted, accepted values) of every invalid value BFCL reports on the row."""
+    pairs = []
+    for message in row.messages():
+        match = _VALUE_ERROR.search(message)
+        if match:
+            pairs.append((_literal(match.group(2)), _literal(match.group(3)) or []))
+    return pairs
+
+
+def _text_rule(predicted, accepted) -> str | None:
+    """The callscore text rule that makes `predicted` equal to one accepted text: the rule
+    that normalized both to one key (folding, an alias), or the typo rule (similarity at or
+    above 90 with as many words). None when no rule does."""
+    from rapidfuzz import fuzz
+
+    from scorer.normalize import Context, canonical
+    from scorer.schema import Param
+
+    if not isinstance(predicted, str):
+        return None
+    context = Context(None, "", "", None)
+    ours = canonical(Param(kind="text"), predicted, context)
+    for value in accepted:
+        if not isinstance(value, str) or not value:
+            continue
+        theirs = canonical(Param(kind="text"), value, context)
+        if theirs.key == ours.key:
+            return theirs.rule if theirs.rule != "text" else ours.rule
+        if fuzz.ratio(ours.key[2:], theirs.key[2:]) >= 90 and len(ours.key.split()) == len(theirs.key.split()):
+            return "fuzzy_typo"
+    return None
+
+
+def _text_equivalence_rule(row) -> str | None:
+    pairs = _value_pairs(row)
+    rules = [_text_rule(predicted, accepted) for predicted, accepted in pairs]
+    return rules[0] if rules and all(rules) else None
+
+
+def _scalar_coerced(row) -> bool:
+    """BFCL's type error on a string holding the declared scalar ("18" for an integer), or a
+    value error where the text of a number is accepted for the number (25 for "25")."""
+    found = False
+    for message in row.messages():
+        match = _TYPE_ERROR.search(message)
+        if match and match.group(2) == "str":
+            value = _literal(match.group(3))
+            if not isinstance(value, str):
+                return False
+            kind = match.group(1)
+            text = value.strip().lower()
+            if kind == "boolean" and text in ("true", "false"):
+                found = True
+            elif kind in ("integer", "float") and re.fullmatch(r"[-+]?\d+(\.\d+)?", text):
+                found = True
+            else:
+                return False
+    for message in row.messages():
+        if "Nested type checking failed" in message and re.search(r"inner type <class '(int|float)'>", message):
+            value = _literal(message.rsplit("Parameter value: ", 1)[-1].rstrip("."))
+            if not (isinstance(value, list) and value and all(
+                    isinstance(item, str) and re.fullmatch(r"[-+]?\d+(\.\d+)?", item.strip()) for item in value)):
+                return False
+            found = True
+    for predicted, accepted in _value_pairs(row):
+        if any(str(predicted) == str(value) and type(predicted) is not type(value) for value in accepted):
+            found = True
+        else:
+            return False
+    return found
+
+
+def _ints_for_floats(row) -> bool:
+    nested = [m for m in row.messages() if "Nested type checking failed" in m and "float" in m]
+    if not nested:
+        return False
+    for message in nested:
+        value = _literal(message.rsplit("Parameter value: ", 1)[-1].rstrip("."))
+        if not isinstance(value, list) or not all(isinstance(item, (int, float)) for item in value):
+            return False
+    return True
+
+
+def _accepted_once(row, change) -> bool:
+    """BFCL's checker (as --compat bfcl reproduces it) accepts the row's decoded calls once
+    `change(value, accepted values of that parameter, declared BFCL type)` is applied to every
+    argument: the difference named by `change` is then what separated the verdicts."""
+    from scorer.compat import bfcl
+
+    if row.case is None:
+        return False
+    category, functions, answers = row.case
+    calls = None if row.output is not None else [(c["name"], json.loads(c["arguments"])) for c in json.loads(row.raw)]
+    try:
+        decoded = bfcl.decode(row.family, calls, row.output)
+    except bfcl.DecodeError:
+        return False
+    if not bfcl.is_call_list(decoded):
+        return False
+    accepted = collections.defaultdict(list)
+    for answer in answers:
+        for params in answer.values():
+            for param, values in params.items():
+                accepted[param] += values
+    types = {param: bfcl._bfcl_type(spec) for function in functions
+             for param, spec in ((function.get("parameters") or {}).get("properties") or {}).items()}
+    changed = [{name: {param: change(value, accepted[param], types.get(param)) for param, value in arguments.items()}
+                if isinstance(arguments, dict) else arguments for name, arguments in call.items()} for call in decoded]
+    if repr(changed) == repr(decoded):  # repr: 4 and 4.0 are equal to Python, not to BFCL's type rules
+        return False
+    try:
+        bfcl.check(category, functions, changed, answers, row.key[0] in RENAMED_DOTS and row.output is not None)
+    except bfcl.Invalid:
+        return False
+    return True
+
+
+def _coerce_scalar(value, accepted, kind):
+    """A string holding the declared scalar, as that scalar; a number whose text is accepted, as that text."""
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if kind == "boolean" and text in ("true", "false"):
+            return text == "true"
+        if kind == "integer" and re.fullmatch(r"[-+]?\d+", text):
+            return int(text)
+        if kind == "float" and re.fullmatch(r"[-+]?\d+(\.\d+)?", text):
+            return float(text)
+    if isinstance(value, list):
+        return [_coerce_scalar(item, [], _item_kind(accepted)) for item in value]
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and str(value) in accepted:
+        return str(value)
+    return value
+
+
+def _item_kind(accepted):
+    """The scalar kind of an accepted list's items."""
+    for answer in accepted:
+        if isinstance(answer, list) and answer:
+            first = answer[0]
+            return {int: "integer", float: "float", bool: "boolean"}.get(type(first))
+    return None
+
+
+def _unified_numbers(value, accepted, kind):
+    """Ints in an array as floats; an integral float for an integer parameter as an int."""
+    if kind in ("array", "tuple") and isinstance(value, list) and any(type(item) is int for item in value):
+        return [float(item) if type(item) is int else item for item in value]
+    if kind == "integer" and type(value) is float and value.is_integer():
+        return int(value)
+    return value
+
+
+def _equal_text(value, accepted, kind):
+    if isinstance(value, str):
+        for option in accepted:
+            if isinstance(option, str) and option and _text_rule(value, [option]):
+                return option
+    return value
+
+
+def _answer_params(row) -> dict:
+    params = {}
+    for accepted in (row.answer or {}).values():
+        if isinstance(accepted, dict):
+            params.update(accepted)
+    return params
+
+
+def _gold_over_schema(row) -> bool:
+    params = _answer_params(row)
+    missing = re.findall(r"Missing required parameter: '([^']+)'", " ".join(row.messages()))
+    unexpected = re.findall(r"Unexpected parameter: '([^']+)'", " ".join(row.messages()))
+    if not missing and not unexpected:
+        return False
+    return (all("" in (params.get(name) or []) for name in missing)
+            and all(name in params for name in unexpected))
+
+
+def _bfcl_standardized(text: str) -> str:
+    return text.lower().translate(str.maketrans("", "", '"[]{}:')).translate(str.maketrans("", "", " ,./-_*^"))
 
 
 def _value_errors_equal_after(row, fold) -> bool:
@@ -471,169 +738,140 @@ def _value_errors_equal_after(row, fold) -> bool:
         fold(e["predicted"]) in {fold(alternative) for alternative in e["gold"].split(" | ")} for e in errors)
 
 
-def _bfcl_standardized(text: str) -> str:
-    return text.lower().translate(_JSON_MARKS).translate(_BFCL_DROPPED)
-
-
-def _underscore_as_space(text: str) -> str:
-    return " ".join(text.lower().replace("_", " ").split())
-
-
-def _value_error(row) -> bool:
-    return bool({"value_error:string", "value_error:list/tuple", "value_error:dict_value", "value_error:others",
-                 "ace:value_error"} & row.sub_errors())
-
-
-BFCL_CLASSES = (
-    Class("calls_in_code_fence", "deliberate",
-          "callscore: the calls are inside a ``` fence and readable; BFCL's decoder gives up",
-          lambda r: not r.valid and _decoder(r) and "```" in r.raw),
-    Class("tool_call_key_order", "deliberate",
-          "callscore: a <tool_call> object with `arguments` before `name` is the same call",
-          lambda r: not r.valid and _decoder(r) and re.search(r'\{\s*"arguments"', r.raw)),
-    Class("python_literals_in_json", "deliberate",
-          "callscore: True/False/None in a JSON call block are read as true/false/null",
-          lambda r: not r.valid and _decoder(r) and re.search(r"[:,\[]\s*(True|False|None)\b", r.raw)),
-    Class("bfcl_mixed_text_calls", "deliberate",
-          "callscore: a result list mixing prose and calls (Gemini) holds calls; BFCL's decoder fails on the text",
-          lambda r: not r.valid and _decoder(r) and "has no attribute 'keys'" in r.text()),
-    Class("calls_without_brackets", "deliberate",
-          "callscore: `f(a=1)` without the surrounding [ ] is a call; BFCL's prompt format demands the list",
-          lambda r: not r.valid and _decoder(r) and "has no attribute 'elts'" in r.text()),
-    Class("lenient_call_reading", "deliberate",
-          "callscore: its parser reads calls BFCL's per-model decoder rejects (chat-template tokens before "
-          "the list, markdown `\\_` escapes, {'name', 'parameters'} objects)",
-          lambda r: not r.valid and _decoder(r) and r.ours),
-    Class("calls_in_prose", "deliberate",
-          "callscore: calls written out in a prose reply are calls; BFCL reads the whole text as no call",
-          lambda r: r.valid and r.label.startswith("over_recall") and "unreadable" not in (r.verdict["detail"] or "")),
-    Class("malformed_call_on_negative", "deliberate",
-          "callscore: an unreadable call attempt on a no-call row is over recall; BFCL counts it as no call",
-          lambda r: r.valid and r.label.startswith("over_recall")),
-    Class("numbers_unified", "deliberate",
-          "callscore: an int where a float is typed (also inside arrays) is the same number",
-          lambda r: not r.valid and r.ours and r.sub_errors() <= {r.error_type, "type_error:nested"}
-          and "type_error:nested" in r.sub_errors()),
-    Class("scalar_strings_coerced", "deliberate",
-          "callscore: \"18\" for an integer, \"true\" for a boolean, 25 for \"25\" compare as the same value",
-          lambda r: not r.valid and r.ours and ("type_error:simple" in r.sub_errors() or _stringified_scalar(r))),
-    Class("gold_over_schema", "deliberate",
-          "callscore: where possible answer and schema disagree the answer wins (\"\" lets a `required` "
-          "parameter be omitted; a parameter the answer lists is not `unexpected`)",
-          lambda r: not r.valid and r.ours and (_optional_in_answer(r) or "Unexpected parameter" in r.text())),
-    Class("schema_default_argument", "deliberate",
-          "callscore: an argument the gold leaves out, given with the schema's default value, is harmless",
-          lambda r: not r.valid and r.ours and r.kind == "extra_default_arg"),
-    Class("bfcl_misplaced_param", "deliberate",
-          "callscore: parallel_multiple_function_179's possible answer puts `deck` beside the calls; read "
-          "as find_card_in_deck's parameter, a correct 4-call answer is correct (BFCL fails every model)",
-          lambda r: r.key[1].startswith("parallel_multiple_function_179") and not r.valid and r.ours),
-    Class("fuzzy_accepts_added_word", "defect",
-          "benchmark: a wrong value (text + ' zzz') is >= 90 similar to a long gold text, so callscore "
-          "calls it equal",
-          lambda r: not r.valid and r.ours and r.kind == "wrong_value"),
-    Class("text_equivalence", "deliberate",
-          "callscore: aliases (US dollar = USD, New York = NYC) and >= 90 similarity (Jaume/James Plensa, "
-          "cookies/cookie) are equal; BFCL compares exact strings",
-          lambda r: not r.valid and r.ours and _value_error(r)),
-    Class("underscore_as_space", "defect",
-          "BFCL: `total_points` = `total points` (its standardize_string drops `_`); callscore keeps `_`",
-          lambda r: r.valid and _value_errors_equal_after(r, _underscore_as_space)),
-    Class("punctuation_kept", "deliberate",
-          "callscore: `x^3` != `x**3`, `D.C.` != `DC`: it keeps `.*^/-`, which carry meaning (3.5/35, 1/2/12); "
-          "BFCL deletes them",
-          lambda r: r.valid and _value_errors_equal_after(r, _bfcl_standardized)),
-    Class("any_inside_object", "defect",
-          "BFCL: accepted values listed per key inside an object argument; callscore does not honour "
-          "`$any` nested in an object",
-          lambda r: r.valid and r.label == "param_error/incorrect_value" and '"$any"' in (r.verdict["detail"] or "")),
-    Class("expression_argument", "defect",
-          "BFCL: the gold expects the expression text (x=data['sales'], 25/1); callscore calls it unreadable",
-          lambda r: r.valid and r.verdict["subtype"] == "malformed" and "not a literal" in (r.verdict["detail"] or "")),
-    Class("bare_call_with_positional_argument", "defect",
-          "BFCL: `portfolio.returns(None, initial_investment=1, ...)` is a call; callscore reads no call",
-          lambda r: not r.valid and r.error_type == "relevance_error:decoder_success" and r.ours),
+BFCL_DIFFERENCES = (
+    # reading model output: BFCL decoded no call, callscore read calls, for the stated reason
+    Difference("calls_in_code_fence", "the calls are inside a ``` fence: once the fence is removed BFCL's own "
+               "decoder reads them", lambda r: _bfcl_read_no_call(r) and _we_read_calls(r) and _fenced(r)),
+    Difference("json_calls_in_prompt_mode", "JSON call objects ({'name', 'parameters'}) where BFCL's prompt asks "
+               "for Python call syntax: the calls are unambiguous",
+               lambda r: _bfcl_read_no_call(r) and r.output is not None and _we_read_calls(r) and _json_calls(r)),
+    Difference("quoted_call_strings", "a list of quoted call strings (['f(a=1)']): each string is a call BFCL's "
+               "decoder reads on its own",
+               lambda r: _bfcl_read_no_call(r) and r.output is not None and _we_read_calls(r)
+               and _quoted_call_strings(r)),
+    Difference("calls_without_brackets", "`f(a=1)` without [ ]: BFCL's decoder reads it once bracketed",
+               lambda r: _bfcl_read_no_call(r) and _we_read_calls(r)
+               and _decodes(r, "[" + r.output.strip() + "]")),
+    Difference("chat_template_tokens", "chat-template tokens before the calls: BFCL's decoder reads what follows them",
+               lambda r: _bfcl_read_no_call(r) and _we_read_calls(r) and _TOKEN.search(r.output)
+               and _decodes(r, _after_tokens(r.output))),
+    Difference("markdown_escapes", "markdown-escaped `\\_` in names: BFCL's decoder reads the text unescaped",
+               lambda r: _bfcl_read_no_call(r) and _we_read_calls(r) and "\\_" in r.output
+               and _decodes(r, r.output.replace("\\_", "_"))),
+    Difference("python_literals_in_json", "True/False/None in a JSON call: BFCL's decoder reads it with JSON's literals",
+               lambda r: _bfcl_read_no_call(r) and _we_read_calls(r)
+               and _decodes(r, re.sub(r"\bTrue\b", "true", re.sub(r"\bFalse\b", "false",
+                                                                    re.sub(r"\bNone\b", "null", r.output))))),
+    Difference("apostrophe_in_json_call", "Hermes' decoder turns every ' into \", which breaks a JSON string "
+               "holding an apostrophe; the JSON itself is valid",
+               lambda r: _bfcl_read_no_call(r) and _we_read_calls(r) and r.family == "hermes" and _json_with_apostrophe(r)),
+    Difference("bfcl_mixed_text_calls", "a function-calling API's result that holds text beside (or instead of) "
+               "calls: BFCL's FC decoder fails on any text",
+               lambda r: _bfcl_read_no_call(r) and r.family == "fc" and r.output is not None and _we_read_calls(r)),
+    Difference("calls_in_prose", "a reply that writes calls out inside prose, on a no-call row: callscore "
+               "counts the calls (over recall), BFCL's decoder fails on the prose",
+               lambda r: r.valid and r.label.startswith("over_recall") and _we_read_calls(r) and _has_prose(r)),
+    Difference("prose_after_calls", "calls followed by prose: BFCL's decoder reads the calls once the prose is cut",
+               lambda r: _bfcl_read_no_call(r) and r.output is not None and _we_read_calls(r)
+               and _decodes(r, _before_prose(r.output))),
+    Difference("malformed_call_on_negative", "an unreadable call attempt on a no-call row: callscore counts it "
+               "as over recall, BFCL as no call",
+               lambda r: r.valid and r.label.startswith("over_recall") and r.verdict["subtype"] is not None
+               and "malformed" in [e["kind"] for e in r.verdict["errors"] or ()]),
+    # comparing values: BFCL invalid, callscore correct, for the stated reason
+    Difference("numbers_unified", "an int where a float is typed inside an array, or 4.0 for an integer: one number "
+               "to callscore",
+               lambda r: not r.valid and r.ours and (_ints_for_floats(r) or _accepted_once(r, _unified_numbers))),
+    Difference("scalar_strings_coerced", "\"18\" for an integer, \"true\" for a boolean, 25 for \"25\": one value",
+               lambda r: not r.valid and r.ours and (_scalar_coerced(r) or _accepted_once(r, _coerce_scalar))),
+    Difference("gold_over_schema", "the possible answer and the schema disagree (\"\" for a required parameter, "
+               "a parameter only the answer lists): the answer wins",
+               lambda r: not r.valid and r.ours and _gold_over_schema(r)),
+    Difference("bfcl_misplaced_param", "parallel_multiple_function_179's answer puts `deck` beside the calls: "
+               "read as find_card_in_deck's parameter, a correct 4-call answer is correct",
+               lambda r: r.key[1] == "parallel_multiple_function_179" and not r.valid and r.ours
+               and r.error_type.endswith("wrong_count")),
+    Difference("text_equivalence", "a value pair that a named callscore text rule makes equal (folding, an "
+               "alias, a typo at >= 90 similarity with as many words); BFCL compares standardized strings",
+               lambda r: not r.valid and r.ours and (_text_equivalence_rule(r) is not None
+                                                     or _accepted_once(r, _equal_text))),
+    Difference("schema_default_argument", "an argument the gold leaves out, given with the schema's default",
+               lambda r: not r.valid and r.ours and r.kind == "extra_default_arg"),
+    # BFCL valid, callscore not
+    Difference("punctuation_kept", "`x^3` != `x**3`, `D.C.` != `DC`: callscore keeps `.*^/-`; BFCL deletes them",
+               lambda r: r.valid and r.verdict["decided"] and _value_errors_equal_after(r, _bfcl_standardized)),
 )
 
-ACE_CLASSES = (
-    Class("schema_default_argument", "deliberate",
-          "callscore: an argument the gold leaves out, given with the schema's default value, is harmless",
-          lambda r: not r.valid and r.ours and r.kind == "extra_default_arg"),
-    Class("fuzzy_accepts_added_word", "defect",
-          "ACEBench: a wrong value (text + ' zzz') is >= 90 similar to a long gold text, so callscore "
-          "calls it equal",
-          lambda r: not r.valid and r.ours and r.kind == "wrong_value"),
+ACE_DIFFERENCES = (
+    Difference("schema_default_argument", "an argument the gold leaves out, given with the schema's default",
+               lambda r: not r.valid and r.ours and r.kind == "extra_default_arg"),
 )
 
 
-def classify(row: Row, classes) -> Class | None:
-    """The class of a row callscore decided and disagrees on; None when they agree."""
+def attribute(row: Row, differences):
+    """None when callscore agrees; `undecided` when it left the row to a judge; the first
+    deliberate difference whose predicate holds; else `disagreement`."""
     if row.verdict["decided"] and row.valid == row.ours:
         return None
     if not row.verdict["decided"]:
-        reason = row.verdict["uncertain_reason"] or ""
-        name = ("undecided:fuzzy_band" if "fuzzy" in reason else
-                "undecided:unknown_argument" if "unknown argument" in reason else "undecided:other")
-        return Class(name, "undecided", "callscore leaves the row to a judge; counted apart, never as agreement", None)
-    for candidate in classes:
-        if candidate.test(row):
-            return candidate
-    return Class(f"unexplained:{'valid' if row.valid else row.error_type}->{row.label}", "defect",
-                 "no rule explains it yet", None)
+        return "undecided"
+    for difference in differences:
+        if difference.test(row):
+            return difference
+    return "disagreement"
 
 
 # --- report --------------------------------------------------------------------------------
 
-def confusion(rows) -> str:
-    """Benchmark valid/invalid x callscore outcome (undecided rows in their own column)."""
-    counts = collections.Counter((row.valid, row.label) for row in rows)
-    columns = sorted({label for _, label in counts})
-    width = max([len(c) for c in columns] + [8])
-    lines = ["benchmark \\ callscore".ljust(22) + "".join(c.rjust(width + 2) for c in columns)]
-    for valid in (True, False):
-        lines.append(("valid" if valid else "invalid").ljust(22)
-                     + "".join(str(counts[(valid, c)]).rjust(width + 2) for c in columns))
-    return "\n".join(lines)
+def _share(agree: int, total: int) -> str:
+    return f"{100 * agree / total:6.2f} % ({agree:,} of {total:,})" if total else "–"
 
 
-def agreement_line(label: str, rows, classes) -> str:
-    """Agreement (a) on all rows, (b) without rows a deliberate difference covers, (c) without
-    undecided rows, (d) without both. Undecided rows never count as agreement."""
-    kinds = [getattr(classify(row, classes), "kind", None) for row in rows]
-    agree = sum(kind is None for kind in kinds)
-
-    def share(excluded):
-        total = len(rows) - sum(kind in excluded for kind in kinds)
-        return f"{100 * agree / total:6.2f}% of {total:>6}" if total else "     –"
-
-    return (f"{label:<42} {share(())}  {share(('deliberate', 'benchmark'))}  {share(('undecided',))}  "
-            f"{share(('deliberate', 'benchmark', 'undecided'))}")
+def all_rows_line(label: str, rows, compat: bool = True) -> str:
+    """Agreement on every row: callscore's default mode (undecided rows count as disagreement)
+    and --compat bfcl."""
+    default = sum(row.verdict["decided"] and row.valid == row.ours for row in rows)
+    line = f"{label:<44} default mode {_share(default, len(rows))}"
+    if compat:
+        agree = sum((row.compat["outcome"] == "correct") == row.valid for row in rows)
+        line += f"   --compat bfcl {_share(agree, len(rows))}"
+    return line
 
 
-def report(title: str, rows, classes, group_of):
-    print(f"\n== {title}")
-    print(confusion(rows))
-    print(f"\nagreement {'':<32} {'(a) all rows':>17}  {'(b) w/o deliberate':>17}  "
-          f"{'(c) w/o undecided':>17}  {'(d) w/o both':>17}")
-    groups = collections.defaultdict(list)
-    for row in rows:
-        groups[group_of(row)].append(row)
-    if len(groups) > 1:
-        for name in sorted(groups):
-            print(agreement_line(name, groups[name], classes))
-    print(agreement_line("TOTAL", rows, classes))
+def differences_report(title: str, rows, differences, examples=2):
+    """Each deliberate difference with its count, then undecided rows, then the
+    disagreements no difference explains, by class."""
     found = collections.defaultdict(list)
     for row in rows:
-        kind = classify(row, classes)
+        kind = attribute(row, differences)
         if kind is not None:
-            found[(kind.kind, kind.name, kind.why)].append(row)
-    print("\nclasses of disagreement (kind, name: count -- which side is right and why)")
-    for (kind, name, why), members in sorted(found.items(), key=lambda item: (item[0][0], -len(item[1]))):
-        print(f"-- [{kind}] {name}: {len(members)} -- {why}")
-        for row in members[:2]:
-            theirs = "valid" if row.valid else row.error_type
-            print(f"     {row.key[0]} {row.key[1]}: benchmark {theirs}; callscore {row.label}: "
-                  f"{(row.verdict['detail'] or '')[:150]}")
+            found[kind if isinstance(kind, str) else kind.name].append(row)
+    disagreeing = sum(len(members) for members in found.values())
+    print(f"\n-- {title}: {disagreeing:,} of {len(rows):,} rows disagree in default mode")
+    for difference in differences:
+        members = found.get(difference.name, [])
+        if members:
+            print(f"   {difference.name:<28} {len(members):>5}  {difference.why}")
+    for name, why in (("undecided", "left to a judge: never counted as agreement"),
+                      ("disagreement", "no deliberate difference explains it")):
+        members = found.get(name, [])
+        print(f"   {name:<28} {len(members):>5}  {why}")
+        groups = collections.Counter(f"{'valid' if row.valid else row.error_type} -> {row.label}" for row in members)
+        for group, count in groups.most_common(12):
+            print(f"      {count:>5}  benchmark {group}")
+            for row in [r for r in members if f"{'valid' if r.valid else r.error_type} -> {r.label}" == group][:examples]:
+                print(f"             {row.key[0]} {row.key[1]}: {(row.verdict['detail'] or '')[:120]}")
+    return found
+
+
+def compat_disagreements(rows):
+    """--compat bfcl: every row it judges otherwise than BFCL, one by one."""
+    listed = [row for row in rows if (row.compat["outcome"] == "correct") != row.valid]
+    print(f"\n-- --compat bfcl: {len(listed)} disagreeing row(s), one by one")
+    for row in listed:
+        theirs = "valid" if row.valid else row.error_type
+        print(f"   {row.key[0]} {row.key[1]}: BFCL {theirs}; --compat bfcl {row.compat['outcome']} "
+              f"({row.compat['rule']}): {(row.compat['detail'] or '')[:100]}")
 
 
 def main(argv=None):
@@ -641,7 +879,7 @@ def main(argv=None):
     parser.add_argument("--peers", type=Path, default=REPO / ".." / "shared" / "peers")
     parser.add_argument("--variants", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--skip", action="append", default=[], choices=("real", "perturbed", "acebench"))
+    parser.add_argument("--skip", action="append", default=[], choices=("real", "perturbed", "acebench", "tables"))
     options = parser.parse_args(argv)
     root = options.peers / "bfcl-2024-08"
     gold = {}
@@ -649,12 +887,36 @@ def main(argv=None):
         answer = root / "data" / "possible_answer" / f"gorilla_openfunctions_v1_test_{category}.json"
         gold[category] = read_bfcl_gold(root / "data" / f"gorilla_openfunctions_v1_test_{category}.json",
                                         answer if answer.exists() else None)
+    sets, speed = {}, []
     if "real" not in options.skip:
-        report_real(root, gold)
+        sets["real"] = real_rows(root, gold, speed)
     if "perturbed" not in options.skip:
-        report_perturbed(root, gold, options.variants, options.seed)
+        sets["perturbed"] = perturbed_rows(root, gold, options.variants, options.seed, speed)
     if "acebench" not in options.skip:
-        report_acebench(options.peers / "acebench", options.variants, options.seed)
+        sets["acebench"] = acebench_rows(options.peers / "acebench", options.variants, options.seed)
+    print("== Agreement on ALL rows (no exclusion; an undecided row counts as a disagreement)")
+    labels = {"real": "BFCL real results (16 models, published)", "perturbed": f"BFCL perturbed gold ({BFCL_EVAL})",
+              "acebench": "ACEBench perturbed gold (rules re-implemented)"}
+    for name, rows in sets.items():
+        print(all_rows_line(labels[name], rows, compat=name != "acebench"))
+    print("\n== Default mode: each deliberate difference, counted by a predicate that checks its reason")
+    if "real" in sets:
+        differences_report(labels["real"], sets["real"], BFCL_DIFFERENCES)
+    if "perturbed" in sets:
+        differences_report(labels["perturbed"], sets["perturbed"], BFCL_DIFFERENCES)
+    if "acebench" in sets:
+        differences_report(labels["acebench"], sets["acebench"], ACE_DIFFERENCES)
+    for name in ("real", "perturbed"):
+        if name in sets:
+            print(f"\n== {labels[name]}")
+            compat_disagreements(sets[name])
+    if speed:
+        print("\n== Rows per CPU-second on the same rows, this run (one process each)")
+        for label, rows, seconds in speed:
+            print(f"   {label:<58} {rows:>6} rows  {seconds:7.2f} CPU s  {rows / seconds:>10,.0f} rows/CPU-s"
+                  if seconds else f"   {label}: not measured")
+    if "real" in sets and "tables" not in options.skip:
+        rescored_tables(root, gold)
 
 
 def _answers(root: Path, category: str) -> dict:
@@ -662,40 +924,73 @@ def _answers(root: Path, category: str) -> dict:
     return {str(row["id"]): row["ground_truth"] for _, row in read_json_lines(path)} if path.exists() else {}
 
 
-def report_real(root, gold):
-    models = sorted(path.name for path in (root / "result").iterdir())
-    tables, theirs, answers = [], {}, {}
-    for category in CATEGORIES:
-        answers.update(_answers(root, category))
+def real_predictions(root: Path, models) -> pa.Table:
+    tables = []
     for model in models:
         for category in CATEGORIES:
             question = root / "data" / f"gorilla_openfunctions_v1_test_{category}.json"
             tables.append(read_bfcl_results(root / "result" / model / f"gorilla_openfunctions_v1_test_{category}_result.json",
                                             model, question_path=question, renamed_dots=model in RENAMED_DOTS))
+    return pa.concat_tables(tables)
+
+
+def real_rows(root, gold, speed) -> list:
+    """Every row of the 16 models, with BFCL's published verdict, callscore's default verdict
+    and the --compat bfcl verdict."""
+    from scorer.compat.bfcl import accepted_values, family_of, functions_from_tools
+    from scorer.options import Options
+
+    models = sorted(path.name for path in (root / "result").iterdir())
+    theirs, answers = {}, {}
+    for category in CATEGORIES:
+        answers.update(_answers(root, category))
+        for model in models:
             for row_id, verdict in published_verdicts(root, model, category, gold[category].column("id").to_pylist()).items():
                 theirs[(model, row_id)] = verdict
-    predictions = pa.concat_tables(tables)
-    raw = {(row["model"], row["id"]): row["output"] or json.dumps(row["calls"], ensure_ascii=False)
-           for row in predictions.select(["model", "id", "calls", "output"]).to_pylist()}
-    ours = callscore_verdicts(predictions, pa.concat_tables(gold.values(), promote_options="default"))
-    rows = [Row(key, valid, error_type, (entry or {}).get("error") or [], ours[key], raw[key], answers.get(key[1]))
-            for key, (valid, error_type, entry) in sorted(theirs.items())]
-    report(f"BFCL real results: {len(models)} models, {len(rows)} rows (BFCL = published score files)",
-           rows, BFCL_CLASSES, lambda row: row.key[0])
-    rescored_tables(predictions, pa.concat_tables(gold.values(), promote_options="default"), theirs)
+    all_gold = pa.concat_tables(gold.values(), promote_options="default")
+    predictions = real_predictions(root, models)
+    ours, seconds = callscore_verdicts(predictions, all_gold)
+    speed.append(("callscore default mode, BFCL real results", predictions.num_rows, seconds))
+    compat, compat_seconds = {}, 0.0
+    for renamed in (False, True):  # the option holds for a whole run: the models BFCL sent renamed names, and the rest
+        part = predictions.filter(pa.array([model in RENAMED_DOTS if renamed else model not in RENAMED_DOTS
+                                            for model in predictions.column("model").to_pylist()]))
+        found, seconds = callscore_verdicts(part, all_gold, Options(jobs=1, compat="bfcl", renamed_dots=renamed))
+        compat.update(found)
+        compat_seconds += seconds
+    speed.append(("callscore --compat bfcl, BFCL real results", predictions.num_rows, compat_seconds))
+    outputs = {(row["model"], row["id"]): (row["output"], row["calls"])
+               for row in predictions.select(["model", "id", "calls", "output"]).to_pylist()}
+    cases = {}
+    for row in all_gold.select(["id", "tools", "gold_calls", "category"]).to_pylist():
+        accepted = [{call["name"]: {param: accepted_values(value) for param, value in json.loads(call["arguments"]).items()}}
+                    for call in row["gold_calls"]]
+        cases[row["id"]] = (row["category"], functions_from_tools(json.loads(row["tools"])), accepted)
+    rows = []
+    for key, (valid, error_type, entry) in sorted(theirs.items()):
+        output, calls = outputs[key]
+        rows.append(Row(key, valid, error_type, (entry or {}).get("error") or [], ours[key],
+                        output or json.dumps(calls, ensure_ascii=False), answers.get(key[1]), output=output,
+                        family=family_of(key[0]), compat=compat[key], case=cases[key[1]]))
+    return rows
 
 
-def rescored_tables(predictions: pa.Table, gold: pa.Table, theirs: dict):
+def rescored_tables(root, gold):
     """The real results re-scored: callscore's per-model metrics and attribution beside BFCL's
     own accuracy, over all five categories and per category."""
     from scorer import report
     from scorer.aggregate import HEADLINE
     from scorer.pipeline import score_tables
 
-    rows = score_tables(predictions, gold, by=("category",)).tally.rows()
+    models = sorted(path.name for path in (root / "result").iterdir())
+    predictions = real_predictions(root, models)
+    rows = score_tables(predictions, pa.concat_tables(gold.values(), promote_options="default"),
+                        by=("category",)).tally.rows()
     valid = collections.defaultdict(list)
-    for (model, _row_id), (is_valid, _error_type, _entry) in theirs.items():
-        valid[model].append(is_valid)
+    for category in CATEGORIES:
+        for model in models:
+            ids = gold[category].column("id").to_pylist()
+            valid[model] += [verdict[0] for verdict in published_verdicts(root, model, category, ids).values()]
     for row in rows:
         if row["group"] == "all":
             row["bfcl_accuracy"] = sum(valid[row["model"]]) / len(valid[row["model"]])
@@ -712,28 +1007,31 @@ def rescored_tables(predictions: pa.Table, gold: pa.Table, theirs: dict):
                                  "over_recall", "decided"]))
 
 
-def report_perturbed(root, gold, variants, seed):
+def perturbed_rows(root, gold, variants, seed, speed) -> list:
+    from scorer.options import Options
+
     cases = perturbed_cases(root, variants, seed)
-    theirs = run_bfcl_checker(cases)
-    ours = callscore_verdicts(predictions_for_cases(cases), gold_for_cases(gold, cases, lambda case: case["category"]))
-    rows = [Row(("perturbed", case["key"]), *theirs[case["key"]], ours[("perturbed", case["key"])],
-                json.dumps(case["output"]), {k: v for item in case["answer"] for k, v in item.items()}, case["kind"])
+    theirs, checker_seconds = run_bfcl_checker(cases)
+    predictions = predictions_for_cases(cases)
+    cases_gold = gold_for_cases(gold, cases, lambda case: case["category"])
+    ours, seconds = callscore_verdicts(predictions, cases_gold)
+    compat, compat_seconds = callscore_verdicts(predictions, cases_gold, Options(jobs=1, compat="bfcl"))
+    speed.append((f"BFCL's AST checker ({BFCL_EVAL}), perturbed gold", len(cases), checker_seconds))
+    speed.append(("callscore default mode, same rows", len(cases), seconds))
+    speed.append(("callscore --compat bfcl, same rows", len(cases), compat_seconds))
+    return [Row(("perturbed", case["key"]), *theirs[case["key"]], ours[("perturbed", case["key"])],
+                json.dumps(case["output"]), {k: v for item in case["answer"] for k, v in item.items()}, case["kind"],
+                family="fc", compat=compat[("perturbed", case["key"])])
             for case in cases]
-    kinds = collections.Counter(case["kind"] for case in cases)
-    report(f"BFCL perturbed gold: {len(cases)} rows ({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))}); "
-           f"BFCL = {BFCL_EVAL} AST checker", rows, BFCL_CLASSES, lambda row: row.kind)
 
 
-def report_acebench(root, variants, seed):
+def acebench_rows(root, variants, seed) -> list:
     cases = acebench_cases(root, variants, seed)
     gold = {path: read_acebench_gold(path) for path in sorted({case["source"] for case in cases})}
-    ours = callscore_verdicts(predictions_for_cases(cases), gold_for_cases(gold, cases, lambda case: case["source"]))
-    rows = [Row(("perturbed", case["key"]), *case["verdict"], ours[("perturbed", case["key"])],
+    ours, _seconds = callscore_verdicts(predictions_for_cases(cases),
+                                        gold_for_cases(gold, cases, lambda case: case["source"]))
+    return [Row(("perturbed", case["key"]), *case["verdict"], ours[("perturbed", case["key"])],
                 json.dumps(case["output"], ensure_ascii=False), None, case["kind"]) for case in cases]
-    kinds = collections.Counter(case["kind"] for case in cases)
-    report(f"ACEBench normal rows (zh + en), perturbed gold: {len(cases)} rows "
-           f"({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))}); ACEBench = its rules re-implemented "
-           "(ace_check)", rows, ACE_CLASSES, lambda row: f"{row.key[1][:2]} {row.kind}")
 
 
 if __name__ == "__main__":

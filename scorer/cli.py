@@ -75,6 +75,9 @@ def cli():
 @click.option("--renamed-dots", is_flag=True,
               help="BFCL results of an API that forbids dots in function names: read math_factorial "
                    "as the declared math.factorial.")
+@click.option("--compat", type=click.Choice(["callscore", "bfcl"]), default="callscore", show_default=True,
+              help="bfcl: BFCL's AST-checker verdicts (its decoders per model family, string and type rules) "
+                   "instead of callscore's rules, to reproduce BFCL numbers.")
 @click.option("--keep", multiple=True, metavar="COLUMN",
               help="Carry a PREDICTIONS column into the verdicts and judge records, e.g. a sample index "
                    "(repeatable).")
@@ -97,7 +100,7 @@ def cli():
 @rules_option
 @policy_option(expose_value=True)
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
-def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_format, renamed_dots, keep, by, reference_time, timezone, temporal_format, range_end,
+def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_format, renamed_dots, compat, keep, by, reference_time, timezone, temporal_format, range_end,
         fuzzy_high, fuzzy_low, batch_size, jobs, precision, policy, quiet):
     """Score PREDICTIONS against GOLD (.parquet, .jsonl or .json) and print the summary.
 
@@ -110,7 +113,8 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
         raise click.BadParameter("--fuzzy-low must not exceed --fuzzy-high", param_hint="--fuzzy-low")
     options = Options(reference_time=reference_time, timezone=timezone, temporal_format=temporal_format,
                       range_end=range_end, fuzzy_high=fuzzy_high, fuzzy_low=fuzzy_low,
-                      batch_size=batch_size, jobs=jobs, keep=keep, policy=policy)
+                      batch_size=batch_size, jobs=jobs, keep=keep, policy=policy,
+                      compat=None if compat == "callscore" else compat, renamed_dots=renamed_dots)
     try:
         with Progress(enabled=not quiet and sys.stderr.isatty(), total=pipeline.count_rows(predictions)) as progress:
             result = pipeline.score_files(predictions, gold, options, out=out, by=by, undecided=undecided_path,

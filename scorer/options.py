@@ -18,6 +18,8 @@ class Options:
     jobs: int = 1
     keep: tuple = ()                    # prediction columns carried into the verdicts (a sample index)
     policy: tuple = ()                  # temporal policy overrides, NAME=VALUE (--policy)
+    compat: str | None = None           # bfcl: reproduce BFCL's AST checker (scorer/compat/) instead of callscore's rules
+    renamed_dots: bool = False          # BFCL sent the models function names with `.` as `_` (--compat bfcl reads them so)
 
     def fingerprint(self) -> str:
         """Options that change verdicts, as canonical JSON (jobs and batch size do not)."""

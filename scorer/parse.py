@@ -17,8 +17,13 @@ Formats read by `parse_output`
   bare calls separated by commas or newlines, dotted names `math.factorial(n=5)`. Only
   keyword arguments with literal values (read by walking the `ast`, never evaluated); JSON's
   `true`, `false`, `null` are accepted as literals too because models write them there.
+- A list of quoted call strings (`['area(base=10, height=5)']`), each read as a Python call;
+  GLM's tool name alone on a line with its JSON arguments below (`get_weather\n{"city": ...}`).
+- Not calls, on every path (`is_call`): a refusal sentinel (`{"name": "no_function"}`) and a
+  tool schema echoed back; an empty `<tool_call></tool_call>` beside other blocks is skipped.
 - Around any of these: markdown code fences, a leading special token (`<|python_tag|>`,
-  `<|start_header_id|>`, `[TOOL_CALLS]`), markdown-escaped underscores (`get\\_weather`, tried
+  `<|start_header_id|>`, `[TOOL_CALLS]`; chat-template tokens such as `<|im_start|>` anywhere
+  separate what they sit between), markdown-escaped underscores (`get\\_weather`, tried
   again unescaped when the text does not read as it is), and prose before or after the call.
 
 What "tries to be a call" means (the malformed heuristic)
@@ -91,7 +96,9 @@ _NAME = r"(?:[A-Za-z_]|\\_)(?:[\w.]|\\_)*"
 _PY_BRACKETED = re.compile(r"\[\s*" + _NAME + r"\s*\(")
 _PY_BARE = re.compile(_NAME + r"\((?=\s*(?:\)|" + _NAME + r"\s*=))")
 _PY_BARE_POSITIONAL = re.compile(_NAME + r"\((?=\s*(?:['\"\[{]|(?:None|True|False)\b))")
+_PY_QUOTED = re.compile(r"\[\s*['\"]" + _NAME + r"\s*\(")
 _CALL_KEY = re.compile(r"""["'](?:name|func|function|tool_calls|arguments|parameters)["']\s*:""")
+_SPECIAL_TOKEN = re.compile(r"<\|[\w-]+\|>")
 _LEADING_TOKENS = re.compile(r"^(?:\s*(?:<\|[\w-]+\|>|\[TOOL_CALLS\]))+")
 _FENCE = re.compile(r"```[\w+.-]*[^\S\n]*\n?(.*?)(?:```|\Z)", re.DOTALL)
 _TOOL_CALL_BLOCK = re.compile(r"<tool_call>(.*?)(?:</tool_call>|(?=<tool_call>)|\Z)", re.DOTALL)
@@ -99,6 +106,8 @@ _FUNCTION_CALL_TAG = "<function_call>"
 _FUNCTION_CALL_CLOSE = re.compile(r"</function_call>\s*\Z")
 _SEPARATORS = re.compile(r"[\s;,]*")
 _LINE_STARTS = re.compile(r"(?:^|\n)[^\S\n]*")
+_NAME_THEN_JSON = re.compile(r"([A-Za-z_][\w.]*)[^\S\n]*\n\s*(\{.*\})\s*\Z", re.DOTALL)
+_NOT_TOOL_NAMES = frozenset({"assistant", "user", "system", "tool", "json", "python", "output", "answer"})
 
 
 class _Unreadable(Exception):
@@ -210,7 +219,26 @@ def _call_from_dict(item, number: int) -> tuple[str, str]:
     return name.strip().replace("\\_", "_"), canonical_json(arguments)
 
 
+REFUSAL_NAMES = frozenset({"no_function", "no_tool", "no_tool_call", "no_call", "none"})
+_SCHEMA_TYPES = ("object", "dict")
+
+
+def is_call(item: dict) -> bool:
+    """Whether a decoded call-shaped object really calls a tool (every parser path asks this).
+    Not calls: an explicit refusal sentinel (`{"name": "no_function", "arguments": {}}`, how
+    granite and others say "no call") and a tool schema echoed back (a `description` beside
+    `parameters` that is itself a JSON Schema object with `properties`)."""
+    holder = item["function"] if isinstance(item.get("function"), dict) else item
+    name = holder.get("name", holder.get("func"))
+    if isinstance(name, str) and name.strip().lower() in REFUSAL_NAMES:
+        return False
+    parameters = holder.get("parameters")
+    return not ("description" in holder and isinstance(parameters, dict)
+                and parameters.get("type") in _SCHEMA_TYPES and isinstance(parameters.get("properties"), dict))
+
+
 def _calls_from_items(items) -> Parsed:
+    items = [item for item in items if not isinstance(item, dict) or is_call(item)]
     try:
         return Parsed(tuple(_call_from_dict(item, number) for number, item in enumerate(items, 1)), None)
     except _Unreadable as problem:
@@ -235,8 +263,30 @@ def _from_value(value) -> Parsed | None:
     if isinstance(value, list):
         if not value:
             return EMPTY
+        if all(isinstance(item, str) for item in value):
+            return _quoted_calls(value)
         return _calls_from_items(value) if any(map(_is_call_like, value)) else None
     return None
+
+
+def _quoted_calls(texts) -> Parsed | None:
+    """A list of quoted call strings (`['area(base=10, height=5)']`): each string read as a
+    Python call. None unless every string starts like one (`["a", "b"]` is data)."""
+    texts = [text.strip() for text in texts]
+    if not all(_PY_BARE.match(text) or _PY_BARE_POSITIONAL.match(text) for text in texts):
+        return None
+    results = []
+    for text in texts:
+        try:
+            result = _from_python(text)
+        except SyntaxError as problem:
+            return _malformed(f"quoted call {text[:40]!r}: invalid call syntax: {problem.msg}")
+        except _Unreadable as problem:
+            return _malformed(str(problem))
+        if result is None:
+            return None
+        results.append(result)
+    return _combine(results)
 
 
 def parse_calls_value(value) -> Parsed:
@@ -350,6 +400,8 @@ def _from_python(source: str) -> Parsed | None:
     """Python calls or Python-literal call dicts -> Parsed; None when it is neither;
     raises SyntaxError or _Unreadable."""
     elements = _python_elements(source)
+    if elements and all(isinstance(element, ast.Constant) and isinstance(element.value, str) for element in elements):
+        return _quoted_calls([element.value for element in elements])
     if elements and all(isinstance(element, ast.Dict) for element in elements):
         values = [_literal(element, "value") for element in elements]
         return _from_value(values if len(values) > 1 or source.lstrip().startswith("[")
@@ -401,7 +453,8 @@ def _starts_call(text: str, start: int = 0, whole: bool = False) -> bool:
     call with a literal first positional argument (`f({'a': 1})`) counts only when it opens
     the `whole` answer: further down, `print("...")` is example code, not an attempt."""
     if text[start] in "[{":
-        return _CALL_KEY.search(text, start) is not None or _PY_BRACKETED.match(text, start) is not None
+        return (_CALL_KEY.search(text, start) is not None or _PY_BRACKETED.match(text, start) is not None
+                or _PY_QUOTED.match(text, start) is not None)
     return (_PY_BARE.match(text, start) is not None
             or (whole and _PY_BARE_POSITIONAL.match(text, start) is not None))
 
@@ -480,15 +533,35 @@ def _combine(results) -> Parsed:
 
 def _read_blocks(bodies, tag: str) -> Parsed:
     results = []
+    if not any(body.strip() for body in bodies):
+        return _malformed(f"{tag} block 1: empty")
     for number, body in enumerate(bodies, 1):
         body = body.strip()
-        result = _scan_unescaping(body) if body else None
+        if not body:
+            continue  # an empty block beside others calls nothing; the others still count
+        result = _scan_unescaping(body)
         if result is None:
-            return _malformed(f"{tag} block {number}: {'empty' if not body else 'not a call'}")
+            return _malformed(f"{tag} block {number}: not a call")
         if result.malformed:
             return _malformed(f"{tag} block {number}: {result.malformed}")
         results.append(result)
     return _combine(results)
+
+
+def _name_then_arguments(text: str) -> Parsed | None:
+    """GLM's format: the tool name alone on the first line, its JSON arguments below. A chat
+    role (`assistant`) or a language tag is no tool name, and an object that is itself
+    call-shaped is read as such by the other paths."""
+    match = _NAME_THEN_JSON.match(text)
+    if match is None or match.group(1).lower() in _NOT_TOOL_NAMES:
+        return None
+    try:
+        arguments = load_json(match.group(2))
+    except orjson.JSONDecodeError:
+        return None
+    if not isinstance(arguments, dict) or _is_call_like(arguments) or "tool_calls" in arguments:
+        return None
+    return Parsed(((match.group(1), canonical_json(arguments)),), None)
 
 
 def _parse_text(text: str) -> Parsed:
@@ -503,7 +576,11 @@ def _parse_text(text: str) -> Parsed:
         else:
             result = _from_value(value)
             return EMPTY if result is None else result
-    stripped = _LEADING_TOKENS.sub("", stripped).strip()
+    # chat-template tokens anywhere (`<|im_start|>{...}<|im_start|>{...}`) separate what they sit between
+    stripped = _SPECIAL_TOKEN.sub("\n", _LEADING_TOKENS.sub("", stripped)).strip()
+    named = _name_then_arguments(stripped)
+    if named is not None:
+        return named
     if "<tool_call>" in stripped:
         return _read_blocks(_TOOL_CALL_BLOCK.findall(stripped), "tool_call")
     if _FUNCTION_CALL_TAG in stripped:

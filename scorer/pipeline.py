@@ -30,6 +30,7 @@ from scorer.tables import PREDICTIONS, VERDICTS_FIXED
 from scorer.write import VerdictWriter
 
 _FIRST_IDS_SHOWN = 5
+SCORING_ERROR = "scoring_error"   # the rule of a row whose scoring raised (a callscore defect, not the model's)
 MEMO_BYTES = 256 << 20       # verdicts remembered across batches, at most
 _RUN_GC_THRESHOLD = 50_000  # young objects between collections while scoring (Python's default: 700)
 
@@ -49,6 +50,8 @@ class Result:
     judge_rows: int = 0                       # undecided rows exported for a judge
     judge_tokens: int = 0                     # their estimated prompt tokens
     judge_file: str | None = None
+    scoring_errors: int = 0                   # rows whose scoring raised: undecided, rule `scoring_error`
+    first_scoring_error: str | None = None
 
     def notes(self) -> list:
         """One line per thing a user must know about the input."""
@@ -59,6 +62,9 @@ class Result:
         if self.missing_predictions:
             lines.append(f"{self.missing_predictions} gold id(s) had no prediction for a model: "
                          "scored as empty predictions")
+        if self.scoring_errors:
+            lines.append(f"{self.scoring_errors} row(s) raised an error while being scored: left undecided "
+                         f"(malformed, rule {SCORING_ERROR}); first: {self.first_scoring_error}")
         if self.judge_rows:
             lines.append(f"{self.judge_rows} undecided row(s) would go to a judge, about {self.judge_tokens} "
                          "prompt tokens" + (f" (written to {self.judge_file})" if self.judge_file else
@@ -153,6 +159,11 @@ class Scorer:
         self.gold_ids = gold_table.column("id").combine_chunks().cast(pa.string())  # prediction ids are looked up here
         self.seen = {}             # model -> bool array over gold rows: predicted at least once
         self.memo = VerdictMemo(MEMO_BYTES)
+        self.compat = None
+        if options.compat == "bfcl":
+            from scorer.compat.verdicts import BfclVerdicts
+
+            self.compat = BfclVerdicts(gold_table, options.renamed_dots)
         self.result = Result(Tally(tuple(by)), rules_hash=rules_hash())
 
     def score_prepared(self, prepared: "Prepared", missing=False):
@@ -176,7 +187,11 @@ class Scorer:
             batch = batch.filter(known)
             positions = pc.filter(positions, known)
         self._note_seen(batch.column("model"), positions)
-        encoded = pc.dictionary_encode(prediction_keys(batch, positions))
+        keys = prediction_keys(batch, positions)
+        if self.compat is not None:  # BFCL decodes by model family, and reads a text beside calls
+            output = pc.coalesce(pc.binary_join_element_wise("o", batch.column("output"), ""), pa.scalar("n"))
+            keys = pc.binary_join_element_wise(keys, batch.column("model"), output, "\x1c")
+        encoded = pc.dictionary_encode(keys)
         spread = encoded.indices.to_numpy(zero_copy_only=False)
         _, first = np.unique(spread, return_index=True)
         remembered = self.memo.lookup(encoded.dictionary)
@@ -187,13 +202,38 @@ class Scorer:
                         batch.select(PREDICTIONS.names).take(pa.array(rows)), g_rows)  # kept columns stay here
 
     def score_distinct(self, firsts: pa.RecordBatch, g_rows) -> "Distinct":
-        """Verdicts of distinct predictions (the part worth running in parallel processes)."""
+        """Verdicts of distinct predictions (the part worth running in parallel processes). No
+        single row can end a run: when scoring raises, the slice is halved until the row that
+        raises is alone, and that row gets an undecided malformed verdict naming the exception."""
+        try:
+            return self._score_distinct(firsts, g_rows)
+        except Exception as error:  # noqa: BLE001 -- isolated, named in the row and counted, never silenced
+            if firsts.num_rows <= 1:
+                return self._scoring_error(firsts, g_rows, error)
+            half = firsts.num_rows // 2
+            return _joined([self.score_distinct(firsts.slice(0, half), g_rows[:half]),
+                            self.score_distinct(firsts.slice(half), g_rows[half:])])
+
+    def _scoring_error(self, firsts, g_rows, error) -> "Distinct":
+        reason = " ".join(f"{SCORING_ERROR}: {type(error).__name__}: {error}".split())[:300]
+        encoded = self.encoder.encode(g_rows, [None], [None], [reason])
+        matched = match(self.gold.arrays, encoded.arrays, encoded.pair_keys, encoded.pair_status, False)
+        verdicts = self.attributor.batch(firsts.column("id").to_pylist(), firsts.column("model").to_pylist(),
+                                         g_rows, encoded, matched, self.carried, [None])
+        for name, value in (("decided", False), ("uncertain_reason", reason), ("rule", SCORING_ERROR)):
+            index = verdicts.schema.get_field_index(name)
+            verdicts = verdicts.set_column(index, name, pa.array([value], verdicts.schema.field(name).type))
+        return Distinct(verdicts, {0: "[]"})
+
+    def _score_distinct(self, firsts: pa.RecordBatch, g_rows) -> "Distinct":
         encoded = self.encoder.encode(g_rows, firsts.column("calls").to_pylist(), firsts.column("output").to_pylist(),
                                       firsts.column("malformed").to_pylist())
         matched = match(self.gold.arrays, encoded.arrays, encoded.pair_keys, encoded.pair_status,
                         self.options.temporal_format == "strict")
         verdicts = self.attributor.batch(firsts.column("id").to_pylist(), firsts.column("model").to_pylist(),
                                          g_rows, encoded, matched, self.carried, firsts.column("output").to_pylist())
+        if self.compat is not None:
+            verdicts = self.compat.apply(verdicts, firsts, g_rows)
         undecided = (~verdicts.column("decided").to_numpy(zero_copy_only=False)).nonzero()[0]
         undecided_calls = {int(row): canonical_json([{"name": tool, "arguments": {p: raw for p, raw, _c in arguments}}
                                                      for tool, arguments in encoded.calls[row]]) for row in undecided}
@@ -214,6 +254,7 @@ class Scorer:
             flag = verdicts.schema.get_field_index("missing_prediction")
             verdicts = verdicts.set_column(flag, "missing_prediction", pa.array([True] * verdicts.num_rows))
         self.result.tally.add(verdicts)
+        self._note_scoring_errors(verdicts)
         rows = pc.indices_nonzero(pc.invert(verdicts.column("decided"))).to_numpy()
         if not len(rows):
             return verdicts, []
@@ -224,6 +265,14 @@ class Scorer:
         calls = (json.loads(undecided_at[int(spread[row])]) for row in rows)  # integers past 64 bits kept
         return verdicts, undecided_records(pa.Table.from_batches([undecided]), self.gold_table, calls,
                                            kept=self.options.keep)
+
+    def _note_scoring_errors(self, verdicts: pa.RecordBatch):
+        failed = pc.equal(verdicts.column("rule"), SCORING_ERROR)
+        count = pc.sum(failed).as_py() or 0
+        if count:
+            self.result.scoring_errors += count
+            if not self.result.first_scoring_error:
+                self.result.first_scoring_error = pc.filter(verdicts.column("uncertain_reason"), failed)[0].as_py()
 
     def _kept(self, batch: pa.RecordBatch, name: str) -> pa.Array:
         """A kept prediction column in the type its first batch had: every batch of a verdict

@@ -33,8 +33,14 @@ _TYPE_NAMES = {
     "tuple": "array", "list": "array", "array": "array",
     "string": "string", "str": "string", "char": "string",
     "boolean": "boolean", "bool": "boolean",
+    # the java and javascript categories' type names
+    "String": "string", "Boolean": "boolean", "Bigint": "integer",
+    "HashMap": "object", "Hashtable": "object", "Map": "object", "TreeMap": "object",
+    "Array": "array", "ArrayList": "array", "List": "array", "LinkedList": "array", "Queue": "array",
+    "Stack": "array", "Set": "array",
 }
-_UNTYPED = ("any",)
+_UNTYPED = ("any", "Any")
+_SOURCE_TEXT_CATEGORIES = ("java", "javascript")  # arguments written as source text, read by declared type
 
 _FILE_PREFIXES = ("gorilla_openfunctions_v1_test_", "BFCL_v3_", "BFCL_v4_")
 _NEGATIVE_CATEGORIES = ("irrelevance", "live_irrelevance", "relevance")
@@ -110,7 +116,8 @@ def declared_name(key: str, declared) -> str:
 
 
 def convert_schema(spec):
-    """A BFCL parameter schema -> JSON Schema, recursively (type names only; other keys kept)."""
+    """A BFCL parameter schema -> JSON Schema, recursively (type names only; other keys kept).
+    A BFCL type name that JSON Schema spells otherwise is kept as `x-bfcl-type`."""
     if isinstance(spec, list):
         return [convert_schema(item) for item in spec]
     if not isinstance(spec, dict):
@@ -118,9 +125,10 @@ def convert_schema(spec):
     converted = {}
     for key, value in spec.items():
         if key == "type" and isinstance(value, str):
-            if value in _UNTYPED:
-                continue
-            converted[key] = _TYPE_NAMES.get(value, value)
+            if value not in _UNTYPED:
+                converted[key] = _TYPE_NAMES.get(value, value)
+            if converted.get(key) != value:
+                converted["x-bfcl-type"] = value  # BFCL's own name, which its type rules use (--compat bfcl)
         elif key in ("properties",) and isinstance(value, dict):
             converted[key] = {name: convert_schema(sub) for name, sub in value.items()}
         elif key in ("items", "additionalProperties") and isinstance(value, dict):
@@ -292,12 +300,15 @@ def read_bfcl_results(result_path, model, question_path=None, renamed_dots=False
     if renamed_dots and question_path is None:
         raise InputError(result_path, "renamed_dots needs question_path to know the declared names")
     category = category_of(result_path)
-    declared_by_id, declared_by_position = {}, []
+    typed = any(category.endswith(name) for name in _SOURCE_TEXT_CATEGORIES)
+    declared_by_id, declared_by_position, types_by_id = {}, [], {}
     if question_path is not None:
         for _, row in read_json_lines(question_path):
-            names = {tool["name"] for tool in convert_tools(row.get("function") or [])}
+            functions = row.get("function") or []
+            names = {tool["name"] for tool in convert_tools(functions)}
             declared_by_id[str(row.get("id"))] = names
             declared_by_position.append(names)
+            types_by_id[str(row.get("id"))] = declared_types(functions)
     columns = {name: [] for name in PREDICTIONS.names}
     for position, (number, row) in enumerate(read_json_lines(result_path)):
         if "result" not in row:
@@ -315,6 +326,8 @@ def read_bfcl_results(result_path, model, question_path=None, renamed_dots=False
             if declared is None and position < len(declared_by_position):
                 declared = declared_by_position[position]
             calls = _rename(calls, output, _undotted(declared or ()))
+        if typed and row_id in types_by_id:
+            calls = _typed_calls(calls, output, types_by_id[row_id])
         columns["id"].append(row_id)
         columns["model"].append(model)
         columns["calls"].append(calls)
@@ -334,6 +347,35 @@ def _rename(calls, output, mapping):
     if not calls:
         return calls
     return [{"name": mapping.get(call["name"], call["name"]), "arguments": call["arguments"]} for call in calls]
+
+
+def declared_types(functions) -> dict:
+    """{function name: {parameter: BFCL type name}} of a question's function documents."""
+    functions = functions if isinstance(functions, list) else [functions]
+    return {function.get("name"): {name: spec.get("type") for name, spec in
+                                   ((function.get("parameters") or {}).get("properties") or {}).items()
+                                   if isinstance(spec, dict)}
+            for function in functions if isinstance(function, dict)}
+
+
+def _typed_calls(calls, output, types):
+    """Java/JavaScript results: each argument's source text read as its declared type
+    (scorer/io/bfcl_values.py); a text result is parsed first, as for renamed names."""
+    from scorer.io.bfcl_values import typed_value
+    from scorer.parse import parse_output
+
+    if calls is None and output is not None:
+        parsed = parse_output(output)
+        if parsed.malformed or not parsed.calls:
+            return None
+        calls = [_call_record(call) for call in parsed.calls]
+    typed = []
+    for call in calls or ():
+        declared = types.get(call["name"], {})
+        arguments = json.loads(call["arguments"])
+        typed.append({"name": call["name"], "arguments": _dumps(
+            {name: typed_value(value, declared.get(name)) for name, value in arguments.items()})})
+    return typed if calls is not None else None
 
 
 def _call_record(call) -> dict:

@@ -160,11 +160,8 @@ def _structure_key(param: Param, value, context: Context) -> str:
 
 
 def _structure(param: Param, value, context: Context):
-    if isinstance(value, str) and value[:1] in "[{":
-        try:
-            value = load_json(value)   # JSON written inside a string argument
-        except orjson.JSONDecodeError:
-            pass
+    if _json_text(value):  # JSON written inside a string argument; the same test that sent it here
+        value = load_json(value)
     if isinstance(value, dict):
         return {
             key: _structure(param.property(key) or Param(kind=infer_kind(key, item)), item, context)

@@ -66,15 +66,18 @@ def test_gold_schema_and_simple_row():
 def test_tools_use_json_schema_type_names():
     tools = json.loads(rows(v1_gold("simple"))["simple_13"]["tools"])
     parameters = tools[0]["parameters"]
-    assert parameters["type"] == "object"
+    assert parameters["type"] == "object" and parameters["x-bfcl-type"] == "dict"
     assert parameters["properties"]["interval"] == {
-        "type": "array", "items": {"type": "number"},
+        "type": "array", "items": {"type": "number", "x-bfcl-type": "float"},
         "description": parameters["properties"]["interval"]["description"]}
 
 
 def test_convert_schema_any_and_tuple():
     spec = {"type": "dict", "properties": {"a": {"type": "any"}, "b": {"type": "tuple", "items": {"type": "float"}}}}
-    assert convert_schema(spec) == {"type": "object", "properties": {"a": {}, "b": {"type": "array", "items": {"type": "number"}}}}
+    assert convert_schema(spec) == {
+        "type": "object", "x-bfcl-type": "dict", "properties": {
+            "a": {"x-bfcl-type": "any"},
+            "b": {"type": "array", "x-bfcl-type": "tuple", "items": {"type": "number", "x-bfcl-type": "float"}}}}
 
 
 def test_nested_object_answer_lists_values_per_key():
@@ -285,3 +288,26 @@ def test_all_leaderboard_results_load(leaderboard):
             assert table.column("id").to_pylist() == gold_ids[category]
             total += table.num_rows
         assert total == 1240, model
+
+
+# --- `""` and `[]` for a parameter the gold may leave out ------------------------------------
+
+@pytest.mark.parametrize("given, outcome", [
+    ("", "correct"),                      # an empty text for an optional parameter: left out
+    ([], "correct"),                      # an empty list too
+    ("fahrenheit", "param_error"),        # a value that is given must still be right
+])
+def test_empty_value_for_optional_parameter_is_left_out(given, outcome):
+    from helpers import call, verdicts_for
+
+    gold = [{"id": "r", "gold_calls": [call("get_weather", city="北京", unit={"$optional": "celsius"})]}]
+    verdict = verdicts_for(gold, [{"id": "r", "calls": [call("get_weather", city="北京", unit=given)]}])[("m", "r")]
+    assert verdict["outcome"] == outcome
+
+
+def test_empty_value_for_required_parameter_stays_wrong():
+    from helpers import call, verdicts_for
+
+    gold = [{"id": "r", "gold_calls": [call("get_weather", city="北京", unit="celsius")]}]
+    verdict = verdicts_for(gold, [{"id": "r", "calls": [call("get_weather", city="北京", unit="")]}])[("m", "r")]
+    assert verdict["outcome"] == "param_error"

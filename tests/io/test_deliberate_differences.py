@@ -53,8 +53,29 @@ def test_calls_in_code_fence():
     assert decided_correct(verdict(PARIS, output="```python\n[get_weather(city='Paris')]\n```"))
 
 
-def test_tool_call_key_order():
-    text = '<tool_call>\n{"arguments": {"city": "Paris"}, "name": "get_weather"}\n</tool_call>'
+def test_apostrophe_in_json_call():
+    # valid JSON holding an apostrophe (BFCL's Hermes decoder turns ' into " and breaks it)
+    gold = [call("fetch_records", artist="Rock 'n' Roll")]
+    text = '<tool_call>\n{"arguments": {"artist": "Rock \'n\' Roll"}, "name": "fetch_records"}\n</tool_call>'
+    assert decided_correct(verdict(gold, output=text))
+
+
+def test_json_calls_in_prompt_mode():
+    text = "```json\n[{'name': 'get_weather', 'parameters': {'city': 'Paris'}}]\n```"
+    assert decided_correct(verdict(PARIS, output=text))
+
+
+def test_quoted_call_strings():
+    assert decided_correct(verdict(PARIS, output="\n\n['get_weather(city=\"Paris\")']"))
+
+
+def test_markdown_escapes():
+    gold = [call("area_under_curve", function="x")]
+    assert decided_correct(verdict(gold, output="[area\\_under\\_curve(function='x')]"))
+
+
+def test_prose_after_calls():
+    text = "get_weather(city='Paris')\nUser 0: Based on the information provided, the weather is mild."
     assert decided_correct(verdict(PARIS, output=text))
 
 
@@ -68,7 +89,7 @@ def test_calls_without_brackets():
     assert decided_correct(verdict(PARIS, output="get_weather(city='Paris')"))
 
 
-def test_lenient_call_reading_after_chat_template_tokens():
+def test_chat_template_tokens():
     text = "<|start_header_id|>assistant<|end_header_id|>\n\n[get_weather(city='Paris')]"
     assert decided_correct(verdict(PARIS, output=text))
 

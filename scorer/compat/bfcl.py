@@ -1,0 +1,585 @@
+"""`--compat bfcl`: the verdicts of BFCL's AST checker, as of its 2024-08 leaderboard run.
+
+callscore's own rules differ from BFCL's on purpose (docs/deliberate_differences.md); this
+mode drops them and follows BFCL instead, so that a paper can reproduce BFCL numbers. The
+rules, read from BFCL's published checker (`bfcl-eval`, `eval_checker/ast_eval/ast_checker.py`
+and the model handlers' `decode_ast`) and pinned to the 2024-08 run by its published score
+files (`../shared/peers/bfcl-2024-08`; docs/parity.md lists every row where this module and
+those files still disagree):
+
+Decoding (per model family, as BFCL's handlers do; the family is read from the model name)
+- function-calling APIs (`-FC` models, Gemini, functionary): the result must be a list of
+  `{name: JSON arguments}`; a text result, or a list holding text, fails to decode.
+- prompt models write Python calls: `ast.parse` of the text in eval mode; the body must be a
+  list (or tuple) whose every element is a call. The OpenAI and Claude handlers parse the text as
+  written (so `f(a=1)` without brackets fails); the open-model handlers (Llama: newlines removed
+  first; Mistral: markdown `\\_` unescaped first; the others: one leading space dropped) add the
+  missing `[` and `]`; gorilla's wraps it in brackets. A call with keyword arguments decodes to
+  `{name: {keyword: value}}`, one without keywords to its source text (not a call: "wrong output
+  format"). Values: constants (`...` as the text "..."), lists, tuples, dicts, a bare name as its
+  text, a nested call, arithmetic evaluated (names in it are unknown: decoding fails), a unary
+  operator applied as negation (BFCL reads `-x` and `+x` alike); anything else fails.
+- Hermes: line by line, the first line after a `<tool_call>` line is one JSON object with single
+  quotes turned into double; xLAM: one JSON object whose `tool_calls` list holds
+  `{name, arguments}`; granite: `<function_call>`-separated JSON objects, `no_function` and text
+  that is not JSON kept as text (wrong output format); GLM: `name` on the first line, JSON
+  arguments on the second.
+
+Checking (simple, multiple, parallel categories)
+- the number of calls must equal the number of gold calls; parallel calls are matched greedily
+  in gold order, each against the first unmatched prediction that passes;
+- a call passes when its name is the declared one (with `.` read as `_` for models BFCL sent
+  renamed names), every required parameter is there, every given parameter is declared and in
+  the possible answer, every possible-answer parameter without `""` is given, and each value
+  has its declared type (an int is accepted for a float, not inside arrays; a value of the
+  possible answer's own type is taken as a variable) and is among the accepted values: strings
+  compared after removing spaces and `,./-_*^`, lower-cased, `'` as `"`; lists element-wise
+  the same; dicts key by key against each accepted dict; lists of dicts in order.
+- relevance rows (no gold call): valid when decoding fails or yields no call.
+Java and JavaScript categories are not reproduced (their values are checked through BFCL's
+Java/JS type converters); such rows are left undecided.
+"""
+
+import ast
+import json
+import math
+import operator
+import re
+from dataclasses import dataclass
+
+_FC_NAME = re.compile(r"(?:^|[-_/])FC(?:$|[-_])")
+_FC_FAMILIES = ("gemini", "functionary")
+_STANDARDIZE = re.compile(r"[ ,./\-_*^]")
+PYTHON_TYPES = {"string": str, "integer": int, "float": float, "boolean": bool, "array": list,
+                "tuple": list, "dict": dict, "any": str}
+_NESTED_TYPES = ("array", "tuple")
+_JSON_SCHEMA_TO_BFCL = {"object": "dict", "number": "float", "integer": "integer", "string": "string",
+                        "boolean": "boolean", "array": "array"}
+UNSUPPORTED_LANGUAGES = ("java", "javascript")
+
+
+class DecodeError(Exception):
+    """The handler's decoder raised: BFCL's `ast_decoder:decoder_failed`."""
+
+
+# ---------------------------------------------------------------- decoding
+
+
+def family_of(model: str) -> str:
+    """The BFCL handler family that decoded this model's results."""
+    lowered = model.lower()
+    if _FC_NAME.search(model) or any(name in lowered for name in _FC_FAMILIES):
+        return "fc"
+    for family in ("hermes", "xlam", "granite", "glm", "llama"):
+        if family in lowered:
+            return family
+    if "gorilla-openfunctions" in lowered:
+        return "gorilla"
+    if "mistral" in lowered or "mixtral" in lowered:
+        return "mistral"
+    if lowered.startswith(("gpt", "o1")):
+        return "openai"
+    if "claude" in lowered:
+        return "wrapped"
+    return "oss"
+
+
+def decode(family: str, calls, output):
+    """A result as BFCL's handler decodes it: a list (of `{name: arguments}` dicts when the
+    format is right), or DecodeError. `calls` is the list result as [(name, arguments dict)],
+    `output` the text result (a list result holding text has both)."""
+    if family == "fc" or output is None:
+        if output is not None:
+            raise DecodeError("'str' object has no attribute 'keys'")
+        return [{name: arguments} for name, arguments in calls or ()]
+    try:
+        return _TEXT_DECODERS[family](output)
+    except DecodeError:
+        raise
+    except (SyntaxError, ValueError, TypeError, KeyError, AttributeError, IndexError, NameError,
+            ZeroDivisionError, OverflowError, RecursionError, MemoryError, AssertionError) as error:
+        raise DecodeError(f"{type(error).__name__}: {error}") from None
+
+
+def _bracketed(text: str) -> str:
+    if not text.startswith("["):
+        text = "[" + text
+    if not text.endswith("]"):
+        text = text + "]"
+    return text
+
+
+def _oss(text: str):
+    if text[:1] == " ":
+        text = text[1:]
+    return python_calls(_bracketed(text))
+
+
+def _llama(text: str):
+    return python_calls(_bracketed(text.replace("\n", "")))
+
+
+def _mistral(text: str):
+    return python_calls(_bracketed(text.replace("\\_", "_")))
+
+
+def _gorilla(text: str):
+    return python_calls("[" + text + "]")
+
+
+def _hermes(text: str):
+    decoded, inside = [], False
+    for line in text.split("\n"):
+        if line == "<tool_call>":
+            inside = True
+        elif line == "</tool_call>":
+            inside = False
+        else:
+            if inside:
+                call = json.loads(line.replace("'", '"'))
+                decoded.append({call["name"]: call["arguments"]})
+            inside = False
+    return decoded
+
+
+def _xlam(text: str):
+    value = json.loads(text)
+    return [{call["name"]: call["arguments"]} for call in value.get("tool_calls") or ()]
+
+
+def _granite(text: str):
+    decoded = []
+    for part in text.split("<function_call>"):
+        part = part.strip()
+        if not part:
+            continue
+        try:
+            call = json.loads(part)
+        except ValueError:
+            decoded.append(part)
+            continue
+        name = call.get("name", "").strip()
+        if name == "no_function":
+            decoded.append("No function is called")
+        else:
+            decoded.append({name: call.get("arguments", {})})
+    return decoded
+
+
+def _glm(text: str):
+    lines = text.split("\n")
+    if len(lines) == 1:
+        return [lines[0]]
+    return [{lines[0]: json.loads(lines[1])}]
+
+
+_TEXT_DECODERS = {"openai": lambda text: python_calls(text), "wrapped": lambda text: _oss(text),
+                  "oss": _oss, "llama": _llama, "mistral": _mistral, "gorilla": _gorilla,
+                  "hermes": _hermes, "xlam": _xlam, "granite": _granite, "glm": _glm}
+
+
+def python_calls(source: str) -> list:
+    """BFCL's `ast_parse` for Python: a list (or tuple) of calls in eval mode."""
+    body = ast.parse(source, mode="eval").body
+    if not isinstance(body, (ast.List, ast.Tuple, ast.Set)):
+        raise AttributeError(f"'{type(body).__name__}' object has no attribute 'elts'")
+    decoded = []
+    for element in body.elts:
+        if not isinstance(element, ast.Call):
+            raise AssertionError("")
+        decoded.append(_value(element))
+    return decoded
+
+
+def _call(node: ast.Call) -> dict:
+    parts, func = [], node.func
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if isinstance(func, ast.Name):
+        parts.append(func.id)
+    return {".".join(reversed(parts)): {keyword.arg: _value(keyword.value) for keyword in node.keywords}}
+
+
+def _value(node):
+    """One argument expression, read as BFCL's `resolve_ast_by_type` reads it."""
+    if isinstance(node, ast.Constant):
+        return "..." if node.value is Ellipsis else node.value
+    if isinstance(node, ast.UnaryOp):
+        if not isinstance(node.operand, ast.Constant):
+            raise AttributeError(f"'{type(node.operand).__name__}' object has no attribute 'value'")
+        return -node.operand.value
+    if isinstance(node, ast.List):
+        return [_value(item) for item in node.elts]
+    if isinstance(node, ast.Dict):
+        return {_value(key): _value(value) for key, value in zip(node.keys, node.values)}
+    if isinstance(node, ast.BinOp):
+        return _arithmetic(node)
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Call):
+        return ast.unparse(node) if not node.keywords else _call(node)
+    if isinstance(node, ast.Tuple):
+        return tuple(_value(item) for item in node.elts)
+    if isinstance(node, ast.Lambda):
+        raise TypeError("'Lambda' object is not subscriptable")
+    if isinstance(node, ast.Subscript):
+        return ast.unparse(node.value) + "[" + ast.unparse(node.slice) + "]"
+    raise ValueError(f"Unsupported AST type: {type(node)}")
+
+
+_OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+              ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow}
+_MAX_RESULT_DIGITS = 4300
+
+
+def _arithmetic(node):
+    """BFCL evaluates an arithmetic argument with `eval`; callscore evaluates only constant
+    arithmetic (a name in it is undefined to BFCL too), never code."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, complex, str, bytes)):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        value = _arithmetic(node.operand)
+        return -value if isinstance(node.op, ast.USub) else +value
+    if isinstance(node, (ast.List, ast.Tuple)):
+        items = [_arithmetic(item) for item in node.elts]
+        return items if isinstance(node, ast.List) else tuple(items)
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        left, right = _arithmetic(node.left), _arithmetic(node.right)
+        if isinstance(node.op, ast.Pow) and isinstance(right, (int, float)) and abs(right) * math.log10(
+                max(abs(left), 2) if isinstance(left, (int, float)) else 2) > _MAX_RESULT_DIGITS:
+            raise OverflowError("result too large")
+        if isinstance(node.op, ast.Mult) and isinstance(left, (str, bytes, list, tuple)) or \
+                isinstance(right, (str, bytes, list, tuple)) and isinstance(node.op, ast.Mult):
+            count = right if isinstance(left, (str, bytes, list, tuple)) else left
+            if isinstance(count, int) and count > 1_000_000:
+                raise MemoryError("result too large")
+        return _OPERATORS[type(node.op)](left, right)
+    if isinstance(node, ast.Name):
+        raise NameError(f"name '{node.id}' is not defined")
+    raise ValueError(f"cannot evaluate {ast.unparse(node)}")
+
+
+def is_call_list(decoded) -> bool:
+    """BFCL's `is_function_calling_format_output`: a list of dicts."""
+    return isinstance(decoded, list) and all(isinstance(item, dict) for item in decoded)
+
+
+def has_no_call(decoded) -> bool:
+    """BFCL's `is_empty_output`, for relevance rows."""
+    return not is_call_list(decoded) or not decoded or (len(decoded) == 1 and not decoded[0])
+
+
+# ---------------------------------------------------------------- checking
+
+
+def standardize(text: str) -> str:
+    """BFCL's `standardize_string`."""
+    return _STANDARDIZE.sub("", text).lower().replace("'", '"')
+
+
+def _standardized_list(values):
+    return [standardize(value) if type(value) is str else value for value in values]
+
+
+class Invalid(Exception):
+    """A check failed: BFCL's error_type and message (`cause`: the error type of the last
+    failed pairing, for a parallel call that matched no prediction)."""
+
+    def __init__(self, error_type: str, message: str, cause: str | None = None):
+        super().__init__(message)
+        self.error_type, self.cause = error_type, cause
+
+
+def _answer_type(accepted):
+    return next((type(value) for value in accepted if value != ""), None)
+
+
+def _type_check(param, value, accepted, type_name, expected, nested):
+    """BFCL's `type_checker`: True when the value is a variable (of the possible answer's
+    type, not the declared one); raises Invalid on a type error."""
+    answer_type = _answer_type(accepted)
+    is_variable = answer_type is not None and answer_type != expected
+    if type(value) == expected:
+        if nested is None:
+            return is_variable
+        for answer in accepted:
+            if type(answer) == list and not all(_nested_item_ok(param, item, answer, nested) for item in value):
+                continue
+            return is_variable
+        raise Invalid("type_error:nested", f"nested type checking failed for parameter {param!r}: "
+                      f"expected {type_name} of {nested.__name__}, got {value!r}")
+    if answer_type is not None and type(value) == answer_type:
+        return True
+    raise Invalid("type_error:simple", f"incorrect type for parameter {param!r}: expected {type_name}, "
+                  f"got {type(value).__name__} ({value!r})")
+
+
+def _nested_item_ok(param, item, answer, nested) -> bool:
+    try:
+        _type_check(param, item, answer, nested.__name__, nested, None)
+    except Invalid:
+        return False
+    return True
+
+
+def _string_ok(value, accepted) -> bool:
+    return standardize(value) in [standardize(a) for a in accepted if type(a) is str]
+
+
+def _list_ok(value, accepted) -> bool:
+    """BFCL's `list_checker`. It walks every accepted value as a sequence, so the `""` of an
+    optional parameter stands for `[]` (and any other text for its characters)."""
+    return _standardized_list(list(value)) in [_standardized_list(answer) for answer in accepted
+                                                if isinstance(answer, (list, str))]
+
+
+def _dict_check(param, value: dict, accepted):
+    """BFCL's `dict_checker`: the value must match one accepted dict key by key."""
+    failure = Invalid("dict_checker:unclear", f"{param}: no accepted dict")
+    for answer in accepted:
+        if answer == "":
+            continue
+        failure = None
+        for key, item in value.items():
+            if not isinstance(answer, dict) or key not in answer:
+                failure = Invalid("value_error:dict_key", f"{param}: unexpected dict key {key!r}")
+                break
+            options = _standardized_list(answer[key])
+            if (standardize(item) if type(item) is str else item) not in options:
+                failure = Invalid("value_error:dict_value", f"{param}: invalid value for {key!r}: {item!r}")
+                break
+        if failure is None and isinstance(answer, dict):
+            for key, options in answer.items():
+                if key not in value and "" not in options:
+                    failure = Invalid("value_error:dict_key", f"{param}: missing dict key {key!r}")
+                    break
+        if failure is None:
+            return
+    raise failure
+
+
+def _list_dict_check(param, value: list, accepted):
+    """BFCL's `list_dict_checker`: dicts in order, against one accepted list of dicts."""
+    failure = Invalid("list_dict_checker:unclear", f"{param}: no accepted list")
+    for answer in accepted:  # `""` has length 0 to BFCL: it accepts `[]`
+        if not isinstance(answer, (list, str)) or len(value) != len(answer):
+            failure = Invalid("value_error:list_dict_count", f"{param}: wrong number of dictionaries")
+            continue
+        try:
+            for item, expected in zip(value, answer):
+                if not isinstance(item, dict):
+                    raise Invalid("value_error:dict_key", f"{param}: list item {item!r} is not a dict")
+                _dict_check(param, item, [expected])
+        except Invalid as problem:
+            failure = problem
+            continue
+        return
+    raise failure
+
+
+def _bfcl_type(spec) -> str:
+    if not isinstance(spec, dict):
+        return "any"
+    if "x-bfcl-type" in spec:
+        return spec["x-bfcl-type"]
+    declared = spec.get("type")
+    return declared if declared in PYTHON_TYPES else _JSON_SCHEMA_TO_BFCL.get(declared, "any")
+
+
+def check_call(function: dict, predicted, answer: dict, renamed_dots: bool = False):
+    """BFCL's `simple_function_checker`: raises Invalid, or returns when the call passes."""
+    accepted_by_param = next(iter(answer.values()))
+    name = function["name"]
+    parameters = function.get("parameters") or {}
+    details = parameters.get("properties") or {}
+    if renamed_dots:
+        name = name.replace(".", "_")
+    if not isinstance(predicted, dict) or name not in predicted:
+        raise Invalid("simple_function_checker:wrong_func_name", f"function name {name!r} not found")
+    given = predicted[name]
+    for param in parameters.get("required") or ():
+        if param not in given:
+            raise Invalid("simple_function_checker:missing_required", f"missing required parameter {param!r}")
+    for param, value in given.items():
+        if param not in details or param not in accepted_by_param:
+            raise Invalid("simple_function_checker:unexpected_param", f"unexpected parameter {param!r}")
+        accepted = accepted_by_param[param]
+        type_name = _bfcl_type(details[param])
+        if type_name not in PYTHON_TYPES:
+            raise Invalid("checker_error", f"type {type_name!r} of {param!r} is not a Python type to BFCL")
+        expected = PYTHON_TYPES[type_name]
+        nested = None
+        if type_name in _NESTED_TYPES:
+            item_type = _bfcl_type(details[param].get("items"))
+            nested = PYTHON_TYPES.get(item_type)
+            if nested is None:
+                raise Invalid("checker_error", f"item type {item_type!r} of {param!r} is not a Python type to BFCL")
+        if type_name == "tuple" and type(value) == tuple:
+            value = list(value)
+        if type_name == "float" and type(value) == int:
+            value = float(value)
+        if not _type_check(param, value, accepted, type_name, expected, nested):
+            if expected == dict:
+                _dict_check(param, value, accepted)
+                continue
+            if expected == list and nested == dict:
+                _list_dict_check(param, value, accepted)
+                continue
+            if expected == str:
+                if not _string_ok(value, accepted):
+                    raise Invalid("value_error:string", f"invalid value for {param!r}: {value!r}")
+                continue
+            if expected == list:
+                if not _list_ok(value, accepted):
+                    raise Invalid("value_error:list/tuple", f"invalid value for {param!r}: {value!r}")
+                continue
+        if not _contains(accepted, value):
+            raise Invalid("value_error:others", f"invalid value for {param!r}: {value!r}")
+    for param, accepted in accepted_by_param.items():
+        if param not in given and "" not in accepted:
+            raise Invalid("simple_function_checker:missing_optional",
+                          f"optional parameter {param!r} not provided and not marked as optional")
+
+
+def _contains(accepted, value) -> bool:
+    try:
+        return value in accepted
+    except TypeError:
+        return False
+
+
+def _description(functions, name):
+    return next((function for function in functions if function.get("name") == name), None)
+
+
+def check(category: str, functions: list, decoded: list, answers: list, renamed_dots: bool = False):
+    """BFCL's `ast_checker` for one row of an AST category: raises Invalid, or returns."""
+    if len(decoded) != len(answers):
+        kind = "parallel_function_checker_no_order" if "parallel" in category else (
+            "multiple_function_checker" if "multiple" in category else "simple_function_checker")
+        raise Invalid(f"{kind}:wrong_count", f"wrong number of functions: {len(decoded)} for {len(answers)}")
+    if "parallel" in category:
+        matched = set()
+        for answer in answers:
+            function = _description(functions, next(iter(answer)))
+            problem = None
+            for index, predicted in enumerate(decoded):
+                if index in matched:
+                    continue
+                try:
+                    _checked(function, predicted, answer, renamed_dots)
+                except Invalid as failure:
+                    problem = failure
+                    continue
+                matched.add(index)
+                problem = None
+                break
+            if problem is not None:
+                raise Invalid("parallel_function_checker_no_order:cannot_find_match", str(problem),
+                              problem.error_type)
+        return
+    if "multiple" in category:
+        _checked(_description(functions, next(iter(answers[0]))), decoded[0], answers[0], renamed_dots)
+        return
+    _checked(functions[0], decoded[0], answers[0], renamed_dots)
+
+
+def _checked(function, predicted, answer, renamed_dots):
+    if function is None:
+        raise Invalid("checker_error", f"no declared function {next(iter(answer))!r}")
+    check_call(function, predicted, answer, renamed_dots)
+
+
+# ---------------------------------------------------------------- one row
+
+
+def accepted_values(value) -> list:
+    """callscore gold notation -> BFCL's list of accepted values (the inverse of
+    scorer.io.bfcl.convert_accepted): `$any` lists them, `$optional` adds `""`."""
+    if isinstance(value, dict) and set(value) == {"$optional"}:
+        inner = value["$optional"]
+        return ([] if inner == "" else accepted_values(inner)) + [""]
+    if isinstance(value, dict) and set(value) == {"$any"}:
+        return [_answer_value(item) for item in value["$any"]]
+    return [_answer_value(value)]
+
+
+def _answer_value(value):
+    if isinstance(value, dict):
+        return {key: accepted_values(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_answer_value(item) for item in value]
+    return value
+
+
+def functions_from_tools(tools: list) -> list:
+    """OpenAI-style tools (as scorer.io.bfcl writes them) -> BFCL function documents."""
+    functions = []
+    for tool in tools:
+        if isinstance(tool, dict) and tool.get("type") == "function" and isinstance(tool.get("function"), dict):
+            tool = tool["function"]
+        functions.append(tool)
+    return functions
+
+
+def category_of_row(category, gold_calls: list, functions: list, expect) -> str:
+    """The BFCL category deciding the checker; rows from other sources get the category their
+    shape would have in BFCL."""
+    if category:
+        return category
+    if expect in ("no_call", "any_call") or not gold_calls:
+        return "relevance" if expect != "any_call" else "live_relevance"
+    if len(gold_calls) > 1:
+        return "parallel_multiple_function" if len(functions) > 1 else "parallel_function"
+    return "multiple_function" if len(functions) > 1 else "simple"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """BFCL's verdict on one row: valid (None: not reproduced), its error type and message,
+    the cause of a parallel mismatch, and how many calls were decoded."""
+
+    valid: bool | None
+    error_type: str | None = None
+    message: str | None = None
+    cause: str | None = None
+    decoded: int = 0
+
+
+_NO_CALL_CATEGORIES = ("relevance", "irrelevance", "live_irrelevance")
+
+
+def judge(category: str, functions: list, answers: list, family: str, calls, output,
+          unreadable: str | None = None, renamed_dots: bool = False) -> Verdict:
+    """BFCL's verdict on one row. `calls`: a list result as [(name, arguments dict)];
+    `output`: a text result; `unreadable`: why a reader could not take a list result apart
+    (arguments that are not JSON): decoding fails. `renamed_dots`: BFCL sent the model the
+    function names with `.` as `_`."""
+    if any(language in category for language in UNSUPPORTED_LANGUAGES):
+        return Verdict(None, "unsupported", f"BFCL's {category} category is not reproduced by --compat bfcl")
+    text_decoded = family != "fc" and output is not None
+    try:
+        if unreadable and not text_decoded:
+            raise DecodeError(unreadable)
+        decoded = decode(family, calls, output)
+    except DecodeError as error:
+        if category in _NO_CALL_CATEGORIES:
+            return Verdict(True)
+        if category == "live_relevance":
+            return Verdict(False, "relevance_error:decoder_failed", str(error))
+        return Verdict(False, "ast_decoder:decoder_failed", f"decoding failed: {error}"[:300])
+    count = len(decoded) if is_call_list(decoded) else 0
+    if category in _NO_CALL_CATEGORIES:
+        if has_no_call(decoded):
+            return Verdict(True)
+        return Verdict(False, "relevance_error:decoder_success", "a call was decoded on a row that needs none", None, count)
+    if category == "live_relevance":
+        return Verdict(not has_no_call(decoded), None, None, None, count)
+    if not is_call_list(decoded):
+        return Verdict(False, "ast_decoder:decoder_wrong_output_format", f"not a list of calls: {decoded!r}"[:300])
+    try:
+        check(category, functions, decoded, answers, renamed_dots and text_decoded)
+    except Invalid as problem:
+        return Verdict(False, problem.error_type, str(problem)[:300], problem.cause, count)
+    return Verdict(True, None, None, None, count)
