@@ -7,6 +7,7 @@ import functools
 import gc
 import json
 import multiprocessing
+import signal
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -49,10 +50,12 @@ class Result:
     judge_rows: int = 0                       # undecided rows exported for a judge
     judge_tokens: int = 0                     # their estimated prompt tokens
     judge_file: str | None = None
+    empty_input: bool = False                 # the predictions had no rows (and gold none to miss)
 
     def notes(self) -> list:
         """One line per thing a user must know about the input."""
-        lines = []
+        lines = ["the predictions have no rows: the verdict file is written with none"] \
+            if self.empty_input else []
         if self.unknown_ids:
             lines.append(f"{self.unknown_ids} prediction(s) with an id not in gold skipped "
                          f"(first: {', '.join(self.first_unknown_ids)})")
@@ -249,6 +252,13 @@ class Scorer:
             seen = self.seen.setdefault(model, np.zeros(len(self.gold.rows), bool))
             seen[rows[codes == code]] = True
 
+    def empty_verdicts(self) -> pa.RecordBatch:
+        """A verdict batch of no rows, with the schema a non-empty run would write."""
+        empty = {"id": pa.array([], pa.string()), "model": pa.array([], pa.string()),
+                 **{name: pa.array([], pa.string()) for name in ("calls", "output", "malformed")},
+                 **{name: pa.array([], self.kept_types.get(name, pa.null())) for name in self.options.keep}}
+        return self.score_prepared(self.prepare(pa.RecordBatch.from_pydict(empty)))[0]
+
     def missing_batch(self):
         """(verdicts, undecided records) of empty predictions for every gold id a model did not
         predict, sorted by (model, id); None when every model predicted every id."""
@@ -360,8 +370,10 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
                                       renamed_dots, options.keep)
     writer = VerdictWriter(out, metadata(options)) if out else None
     judge = UndecidedWriter(undecided)
+    written = 0
     try:
         for verdicts, records in _scored(scorer, batches, options.jobs):
+            written += verdicts.num_rows
             if writer:
                 writer.write(verdicts)
             judge.add(records)
@@ -372,6 +384,10 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
             if writer:
                 writer.write(missing[0])
             judge.add(missing[1])
+        elif not written:
+            scorer.result.empty_input = True
+            if writer:
+                writer.write(scorer.empty_verdicts())  # a valid file with the verdict schema
     except BaseException:
         if writer:
             writer.abort()
@@ -392,6 +408,13 @@ def _score_distinct_in_worker(firsts, g_rows):
     return _WORKER.score_distinct(firsts, g_rows)
 
 
+def _worker_signals():
+    """Workers leave Ctrl-C and SIGTERM to the main process, which stops them (the pool's
+    terminate) after removing its partial files; they die by the default SIGTERM."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def _scored(scorer, batches, jobs):
     """(verdicts, undecided records) per batch, in input order. Keying, the verdict memo,
     spreading and counting stay in this process (Arrow kernels, which use every core
@@ -405,7 +428,7 @@ def _scored(scorer, batches, jobs):
     global _WORKER
     _WORKER = scorer
     try:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        with multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_signals) as pool:
             pending = collections.deque()
             for batch in batches:
                 prepared = scorer.prepare(batch)
