@@ -7,6 +7,7 @@ import functools
 import gc
 import json
 import multiprocessing
+import os
 import signal
 from dataclasses import dataclass, field
 
@@ -26,7 +27,7 @@ from scorer.judge import UndecidedWriter
 from scorer.match import IMPLEMENTATION, match
 from scorer.options import Options
 from scorer.parse import canonical_json
-from scorer.rules import rules_hash
+from scorer.rules import check_rules, rules_hash
 from scorer.tables import PREDICTIONS, VERDICTS_FIXED
 from scorer.write import VerdictWriter
 
@@ -141,6 +142,7 @@ class Scorer:
     """Scores prediction batches against one gold set."""
 
     def __init__(self, gold_table: pa.Table, gold_path, options: Options, by=(), predictions_path="predictions"):
+        check_rules(os.environ.get("CALLSCORE_RULES"))  # a broken rule file stops the run here
         self.options = options
         self.gold_table = gold_table
         self.gold = GoldIndex(gold_table, gold_path, options, Codebook(), Codebook(), Codebook())
