@@ -29,6 +29,7 @@ from scorer.options import Options
 from scorer.parse import canonical_json
 from scorer.rules import check_rules, rules_hash
 from scorer.tables import PREDICTIONS, VERDICTS_FIXED
+from scorer.vocab import NO_REFERENCE_TIME
 from scorer.write import VerdictWriter
 
 _FIRST_IDS_SHOWN = 5
@@ -52,11 +53,17 @@ class Result:
     judge_tokens: int = 0                     # their estimated prompt tokens
     judge_file: str | None = None
     empty_input: bool = False                 # the predictions had no rows (and gold none to miss)
+    gold_without_reference: int = 0           # gold rows with no reference time (and no --reference-time)
+    no_reference_rows: int = 0                # verdict rows left undecided for that reason
 
     def notes(self) -> list:
         """One line per thing a user must know about the input."""
         lines = ["the predictions have no rows: the verdict file is written with none"] \
             if self.empty_input else []
+        if self.no_reference_rows:
+            lines.append(f"warning: {self.no_reference_rows} verdict row(s) left undecided (no_reference_time): a "
+                         f"relative time on one of the {self.gold_without_reference} gold row(s) without "
+                         "reference_time; give that column or --reference-time (absolute dates were compared)")
         if self.unknown_ids:
             lines.append(f"{self.unknown_ids} prediction(s) with an id not in gold skipped "
                          f"(first: {', '.join(self.first_unknown_ids)})")
@@ -158,7 +165,8 @@ class Scorer:
         self.gold_ids = gold_table.column("id").combine_chunks().cast(pa.string())  # prediction ids are looked up here
         self.seen = {}             # model -> bool array over gold rows: predicted at least once
         self.memo = VerdictMemo(MEMO_BYTES)
-        self.result = Result(Tally(tuple(by)), rules_hash=rules_hash())
+        self.result = Result(Tally(tuple(by)), rules_hash=rules_hash(),
+                             gold_without_reference=sum(row.reference_time is None for row in self.gold.rows))
 
     def score_prepared(self, prepared: "Prepared", missing=False):
         """(verdicts, undecided records) of a prepared batch, in its row order, in this process."""
@@ -219,6 +227,9 @@ class Scorer:
             flag = verdicts.schema.get_field_index("missing_prediction")
             verdicts = verdicts.set_column(flag, "missing_prediction", pa.array([True] * verdicts.num_rows))
         self.result.tally.add(verdicts)
+        if self.result.gold_without_reference:
+            self.result.no_reference_rows += pc.sum(pc.equal(verdicts.column("uncertain_reason"),
+                                                             NO_REFERENCE_TIME)).as_py() or 0
         rows = pc.indices_nonzero(pc.invert(verdicts.column("decided"))).to_numpy()
         if not len(rows):
             return verdicts, []
