@@ -79,6 +79,10 @@ def cli():
 @click.option("--keep", multiple=True, metavar="COLUMN",
               help="Carry a PREDICTIONS column into the verdicts and judge records, e.g. a sample index "
                    "(repeatable).")
+@click.option("--on-duplicate", type=click.Choice(["keep", "first", "last", "error"]), default="keep",
+              show_default=True,
+              help="Several predictions for one (model, id) and no sample column kept: score them all "
+                   "(with a note), only the first or the last, or stop.")
 @click.option("--by", multiple=True, metavar="COLUMN",
               help="Also summarize per value of a gold column or a kept column (repeatable).")
 @time_options
@@ -97,7 +101,7 @@ def cli():
 @click.option("--precision", type=click.IntRange(0, 6), default=1, show_default=True, help="Decimals of percentages.")
 @rules_option
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
-def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_format, renamed_dots, keep, by, reference_time, timezone, temporal_format, range_end,
+def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_format, renamed_dots, keep, on_duplicate, by, reference_time, timezone, temporal_format, range_end,
         fuzzy_high, fuzzy_low, batch_size, jobs, precision, quiet):
     """Score PREDICTIONS against GOLD (.parquet, .jsonl or .json) and print the summary.
 
@@ -119,7 +123,7 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
         jobs = cores
     options = Options(reference_time=reference_time, timezone=timezone, temporal_format=temporal_format,
                       range_end=range_end, fuzzy_high=fuzzy_high, fuzzy_low=fuzzy_low,
-                      batch_size=batch_size, jobs=jobs, keep=keep)
+                      batch_size=batch_size, jobs=jobs, keep=keep, on_duplicate=on_duplicate)
     try:
         with stopped_by_sigterm(), Progress(enabled=not quiet and sys.stderr.isatty(), total=pipeline.count_rows(predictions)) as progress:
             result = pipeline.score_files(predictions, gold, options, out=out, by=by, undecided=undecided_path,

@@ -17,6 +17,7 @@ class Options:
     batch_size: int = 131072
     jobs: int = 1
     keep: tuple = ()                    # prediction columns carried into the verdicts (a sample index)
+    on_duplicate: str = "keep"          # repeated (model, id) predictions: keep | first | last | error
 
     def fingerprint(self) -> str:
         """Options that change verdicts, as canonical JSON (jobs and batch size do not)."""

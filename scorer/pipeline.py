@@ -20,6 +20,7 @@ import pyarrow.parquet as pq
 from scorer import __version__, load
 from scorer.aggregate import Tally
 from scorer.attribute import Attributor
+from scorer.duplicates import Duplicates
 from scorer.encode import Codebook, GoldIndex, PredictionEncoder
 from scorer.errors import InputError
 from scorer.io import formats
@@ -53,6 +54,7 @@ class Result:
     judge_tokens: int = 0                     # their estimated prompt tokens
     judge_file: str | None = None
     empty_input: bool = False                 # the predictions had no rows (and gold none to miss)
+    duplicates: Duplicates | None = None      # repeated (model, id) predictions, counted
     gold_without_reference: int = 0           # gold rows with no reference time (and no --reference-time)
     no_reference_rows: int = 0                # verdict rows left undecided for that reason
 
@@ -64,6 +66,8 @@ class Result:
             lines.append(f"warning: {self.no_reference_rows} verdict row(s) left undecided (no_reference_time): a "
                          f"relative time on one of the {self.gold_without_reference} gold row(s) without "
                          "reference_time; give that column or --reference-time (absolute dates were compared)")
+        if self.duplicates is not None and self.duplicates.note():
+            lines.append(self.duplicates.note())
         if self.unknown_ids:
             lines.append(f"{self.unknown_ids} prediction(s) with an id not in gold skipped "
                          f"(first: {', '.join(self.first_unknown_ids)})")
@@ -167,6 +171,8 @@ class Scorer:
         self.memo = VerdictMemo(MEMO_BYTES)
         self.result = Result(Tally(tuple(by)), rules_hash=rules_hash(),
                              gold_without_reference=sum(row.reference_time is None for row in self.gold.rows))
+        if not (options.keep and options.on_duplicate == "keep"):  # a kept sample column declares repeats
+            self.result.duplicates = Duplicates(options.on_duplicate, len(self.gold.rows), predictions_path)
 
     def score_prepared(self, prepared: "Prepared", missing=False):
         """(verdicts, undecided records) of a prepared batch, in its row order, in this process."""
@@ -188,6 +194,11 @@ class Scorer:
                 self.result.first_unknown_ids += pc.filter(batch.column("id"), pc.invert(known)).to_pylist()[:room]
             batch = batch.filter(known)
             positions = pc.filter(positions, known)
+        if self.result.duplicates is not None:
+            drop = self.result.duplicates.dropped(batch, positions, known.to_numpy(zero_copy_only=False))
+            if drop is not None and drop.any():
+                keep = pa.array(~drop)
+                batch, positions = batch.filter(keep), pc.filter(positions, keep)
         self._note_seen(batch.column("model"), positions)
         encoded = pc.dictionary_encode(prediction_keys(batch, positions))
         spread = encoded.indices.to_numpy(zero_copy_only=False)
@@ -379,6 +390,10 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
     called after each batch. Formats other than callscore's are read by scorer.io adapters."""
     scorer = Scorer(read_gold(gold_path, gold_format), gold_path, options, by, predictions_path)
     unreadable = load.Unreadable()
+    if options.on_duplicate == "last":  # a first pass finds the last prediction of each (model, id)
+        scorer.result.duplicates.note_last_rows(
+            read_prediction_batches(predictions_path, pred_format, gold_path, options.batch_size, load.Unreadable(),
+                                    renamed_dots, options.keep), scorer.gold_ids)
     batches = read_prediction_batches(predictions_path, pred_format, gold_path, options.batch_size, unreadable,
                                       renamed_dots, options.keep)
     writer = VerdictWriter(out, metadata(options)) if out else None
@@ -489,6 +504,8 @@ def score_tables(predictions: pa.Table, gold: pa.Table, options: Options = Optio
     scorer = Scorer(gold, "gold", options, by)
     batches = [load.prediction_batch("predictions", batch, options.keep)
                for batch in predictions.to_batches(max_chunksize=options.batch_size)]
+    if options.on_duplicate == "last":
+        scorer.result.duplicates.note_last_rows(batches, scorer.gold_ids)
     verdicts = [verdict for verdict, _records in _scored(scorer, batches, options.jobs)]
     missing = scorer.missing_batch()
     if missing is not None:

@@ -125,6 +125,10 @@ main()
 """
 
 
+def _default_signals():
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _children(pid):
     found = []
     for entry in Path("/proc").iterdir():
@@ -146,7 +150,8 @@ def test_a_stopped_run_stops_its_workers_and_removes_its_partial_files(inputs, t
     out_dir.mkdir()
     process = subprocess.Popen([sys.executable, "-c", _SLOW_RUN, str(predictions), str(gold), "--batch-size", "8",
                                 "-j", "2", "-q", "-o", str(out_dir / "v.parquet"),
-                                "--undecided", str(out_dir / "u.jsonl")], stderr=subprocess.PIPE)
+                                "--undecided", str(out_dir / "u.jsonl")], stderr=subprocess.PIPE,
+                               preexec_fn=_default_signals)  # a background CI job ignores SIGINT
     deadline = time.monotonic() + 60
     workers = []
     while time.monotonic() < deadline and (len(workers) < 2 or len(list(out_dir.iterdir())) < 2):

@@ -6,7 +6,7 @@ import ast
 import re
 import subprocess
 import sys
-from importlib.metadata import distribution, packages_distributions
+from importlib.metadata import PackageNotFoundError, distribution, packages_distributions
 from pathlib import Path
 
 from scorer.rules import tomllib
@@ -31,7 +31,10 @@ def _imported_distributions() -> set:
     found = set()
     for name in top_levels - set(sys.stdlib_module_names) - {"scorer"}:
         if name not in owners:  # Python 3.10 maps only distributions that list their top level
-            owners[name] = [distribution(name).metadata["Name"]]
+            try:
+                owners[name] = [distribution(name).metadata["Name"]]
+            except PackageNotFoundError:  # an extra not installed here: its import name is its name
+                owners[name] = [name]
         found.update(owner.lower().replace("_", "-") for owner in owners[name])
     return found
 
