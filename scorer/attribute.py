@@ -13,7 +13,7 @@ from scorer import match_py as m
 from scorer import vocab
 from scorer.normalize.fuzzy import text_similarity
 from scorer.normalize.replies import asks, unnamed
-from scorer.normalize import RELATIVE, UNRESOLVED
+from scorer.normalize import NO_REFERENCE_RULE, RELATIVE, UNRESOLVED
 from scorer.parse import canonical_json
 from scorer.schema import range_role
 from scorer.tables import VERDICTS_FIXED
@@ -145,6 +145,8 @@ class Attributor:
             g_arg, p_arg = errors[primary][3:] if primary is not None else (-1, -1)
             uncertain = None if decided else self._uncertain_reason(errors, records, encoded,
                                                                     matched.row_flags[row])
+            if gold_row.reference_time is None and self._needs_reference(errors, encoded):
+                decided, uncertain = False, vocab.NO_REFERENCE_TIME  # a relative time, and no moment to resolve it
             if outcome == m.O_CORRECT and (gold_row.mentions or gold_row.negative_type == vocab.NEEDS_CLARIFICATION):
                 reply = outputs[row]
                 missing = unnamed(gold_row.mentions, reply)
@@ -193,6 +195,18 @@ class Attributor:
         if record is not None and 0 <= record["call"] < len(gold_row.calls):
             return gold_row.calls[record["call"]][0]
         return gold_row.calls[0][0] if gold_row.calls else None
+
+    def _needs_reference(self, errors, encoded) -> bool:
+        """Whether an error involves a relative time (gold or predicted) that could not be
+        resolved because the row has no reference time."""
+        offsets = self.gold.arrays.arg_alt_off
+        for _kind, _g, _p, g_arg, p_arg in errors:
+            if p_arg >= 0 and encoded.values[p_arg][2].rule == NO_REFERENCE_RULE:
+                return True
+            if g_arg >= 0 and any(self.gold.values[alt][1].rule == NO_REFERENCE_RULE
+                                  for alt in range(offsets[g_arg], offsets[g_arg + 1])):
+                return True
+        return False
 
     @staticmethod
     def _uncertain_reason(errors, records, encoded, row_flags):

@@ -3,6 +3,7 @@
 """
 
 import os
+import signal
 import sys
 
 import click
@@ -81,6 +82,10 @@ def cli():
 @click.option("--keep", multiple=True, metavar="COLUMN",
               help="Carry a PREDICTIONS column into the verdicts and judge records, e.g. a sample index "
                    "(repeatable).")
+@click.option("--on-duplicate", type=click.Choice(["keep", "first", "last", "error"]), default="keep",
+              show_default=True,
+              help="Several predictions for one (model, id) and no sample column kept: score them all "
+                   "(with a note), only the first or the last, or stop.")
 @click.option("--by", multiple=True, metavar="COLUMN",
               help="Also summarize per value of a gold column or a kept column (repeatable).")
 @time_options
@@ -89,9 +94,9 @@ def cli():
 @click.option("--range-end", type=click.Choice(["inclusive", "exclusive"]),
               help="The tools' end-of-range convention when schemas do not declare it (x-inclusive-end); "
                    "then an end given in the other convention is accepted.")
-@click.option("--fuzzy-high", type=float, default=90.0, show_default=True,
+@click.option("--fuzzy-high", type=click.FloatRange(0, 100), default=90.0, show_default=True,
               help="Free-text similarity (0-100) at or above which values are equal.")
-@click.option("--fuzzy-low", type=float, default=60.0, show_default=True,
+@click.option("--fuzzy-low", type=click.FloatRange(0, 100), default=60.0, show_default=True,
               help="Similarity below which values differ; in between the row is left undecided.")
 @click.option("--batch-size", type=click.IntRange(1), default=131072, show_default=True, help="Rows per batch.")
 @click.option("-j", "--jobs", type=click.IntRange(1), default=os.cpu_count() or 1, show_default="all cores",
@@ -100,7 +105,7 @@ def cli():
 @rules_option
 @policy_option(expose_value=True)
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
-def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_format, renamed_dots, compat, keep, by, reference_time, timezone, temporal_format, range_end,
+def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_format, renamed_dots, compat, keep, on_duplicate, by, reference_time, timezone, temporal_format, range_end,
         fuzzy_high, fuzzy_low, batch_size, jobs, precision, policy, quiet):
     """Score PREDICTIONS against GOLD (.parquet, .jsonl or .json) and print the summary.
 
@@ -108,15 +113,24 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
     """
     from scorer import pipeline, report
     from scorer.options import Options
+    from scorer.outputs import check_outputs
 
     if fuzzy_low > fuzzy_high:
         raise click.BadParameter("--fuzzy-low must not exceed --fuzzy-high", param_hint="--fuzzy-low")
+    check_outputs([predictions, gold], [("-o/--out", out, (".parquet", ".jsonl")),
+                                        ("--summary", summary_path, tuple(report.SUMMARY_FORMATS)),
+                                        ("--undecided", undecided_path, (".jsonl",))])
+    cores = os.cpu_count() or 1
+    if jobs > cores:
+        if not quiet:
+            click.echo(f"note: --jobs {jobs} capped to the {cores} core(s) of this machine", err=True)
+        jobs = cores
     options = Options(reference_time=reference_time, timezone=timezone, temporal_format=temporal_format,
                       range_end=range_end, fuzzy_high=fuzzy_high, fuzzy_low=fuzzy_low,
-                      batch_size=batch_size, jobs=jobs, keep=keep, policy=policy,
+                      batch_size=batch_size, jobs=jobs, keep=keep, policy=policy, on_duplicate=on_duplicate,
                       compat=None if compat == "callscore" else compat, renamed_dots=renamed_dots)
     try:
-        with Progress(enabled=not quiet and sys.stderr.isatty(), total=pipeline.count_rows(predictions)) as progress:
+        with stopped_by_sigterm(), Progress(enabled=not quiet and sys.stderr.isatty(), total=pipeline.count_rows(predictions)) as progress:
             result = pipeline.score_files(predictions, gold, options, out=out, by=by, undecided=undecided_path,
                                           progress=progress.advance, gold_format=gold_format,
                                           pred_format=pred_format, renamed_dots=renamed_dots)
@@ -137,6 +151,22 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
 
 for command in (resolve_command, lint_command, rules_command, table, plot, merge_judge, audit):
     cli.add_command(command)
+
+
+class stopped_by_sigterm:
+    """SIGTERM ends the run like Ctrl-C: the exception unwinds through the pipeline, which
+    stops its workers and removes its partial files, and the process exits with status 143."""
+
+    def __enter__(self):
+        self.previous = signal.signal(signal.SIGTERM, self._raise)
+
+    @staticmethod
+    def _raise(_signum, _frame):
+        raise SystemExit(128 + signal.SIGTERM)
+
+    def __exit__(self, *exc):
+        signal.signal(signal.SIGTERM, self.previous)
+        return False
 
 
 def main():

@@ -126,6 +126,7 @@ class GoldIndex:
         self.codes, self.tools_book, self.params_book = codes, tools_book, params_book
         self.timezone = zone(options.timezone)
         self.policy = default_policy()  # explicit, so memoized values are keyed by the run's --policy
+        self.stand_in_reference = datetime(2000, 1, 1, tzinfo=self.timezone)  # rows without a reference time
         default_time = None
         if options.reference_time:
             try:
@@ -226,8 +227,11 @@ class GoldIndex:
     def context(self, reference, tool, parameter, param: Param) -> Context:
         """The normalization context; the reference time only where the kind can use it, so
         that the memo is shared across rows for every other kind."""
-        moment = reference if param.kind in _CONTEXT_KINDS else None
-        return Context(moment, tool, parameter, self.policy)
+        if param.kind not in _CONTEXT_KINDS:
+            return Context(None, tool, parameter, self.policy)
+        if reference is None:  # no reference time: absolute dates still resolve, relative ones cannot
+            return Context(self.stand_in_reference, tool, parameter, self.policy, reference_known=False)
+        return Context(reference, tool, parameter, self.policy)
 
     def _flatten(self) -> m.Gold:
         row_call_off, call_tool, call_arg_off = [0], [], [0]

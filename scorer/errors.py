@@ -13,3 +13,15 @@ class InputError(Exception):
         if field is not None:
             where += f", field {field}" if row is not None else f" field {field}"
         super().__init__(f"{where}: {message}")
+
+
+class RulesError(InputError):
+    """A rule file that cannot be read or is not valid: names the file and the line."""
+
+    def __init__(self, path, message, line=None):
+        super().__init__(path, message)
+        self.line = line
+        self.args = (f"{self.path}" + (f" line {line}" if line is not None else "") + f": {message}",)
+
+    def __str__(self):
+        return self.args[0]

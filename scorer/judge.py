@@ -19,6 +19,7 @@ import pyarrow.compute as pc
 
 from scorer import vocab
 from scorer.load import json_lines
+from scorer.outputs import open_partial
 from scorer.parse import canonical_json
 from scorer.rules import rules_dir
 
@@ -154,8 +155,7 @@ class UndecidedWriter:
 
     def __init__(self, path=None):
         self.path = Path(path) if path else None
-        self.temporary = self.path.with_name(f".{self.path.name}.partial") if self.path else None
-        self.handle = open(self.temporary, "wb") if self.path else None
+        self.temporary, self.handle = open_partial(self.path) if self.path else (None, None)
         self.rows = self.tokens = 0
 
     def add(self, records) -> None:

@@ -6,6 +6,7 @@ prediction file that is not a JSON object cannot be tied to an id: it is reporte
 line) and counted, and the rest of the file is read.
 """
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,6 +52,8 @@ def _rows_to_table(path, records) -> pa.Table:
     columns = {}
     for name in names:
         values = [record.get(name) for record in records]
+        if name == "id":
+            values = [_id_text(path, value, row) for row, value in enumerate(values, start=1)]
         if name in _JSON_COLUMNS or any(isinstance(v, (list, dict)) for v in values):
             values = [v if v is None or isinstance(v, str) else dump_json(v) for v in values]
         try:
@@ -121,11 +124,37 @@ def read_gold_table(path) -> pa.Table:
     return table
 
 
+_IDS = "ids must be strings or integers (an integer is read as its decimal text)"
+
+
+def _id_text(path, value, row):
+    """One JSON id as text: 7, 7.0 and "7" are all "7"; a boolean, a fraction or an object
+    cannot stand for an id and stops the run naming the row."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    raise InputError(path, f"{_IDS}, not {value!r}", row=row, field="id")
+
+
 def _as_string_ids(path, column):
-    try:
+    """The id column as text, so that an integer id in one file matches the same id written
+    as a string in the other; a float column whose values are whole numbers (a writer that
+    turned integers with gaps into floats) reads as those integers."""
+    kind = column.type
+    if pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_null(kind):
         return column.cast(pa.string())
-    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
-        raise InputError(path, "ids must be strings or integers", field="id") from None
+    if pa.types.is_integer(kind):
+        return column.cast(pa.string())
+    if pa.types.is_floating(kind):
+        values = column.to_pylist()
+        for row, value in enumerate(values, start=1):
+            if value is not None and not (math.isfinite(value) and value.is_integer()):
+                raise InputError(path, f"{_IDS}, not {value!r}", row=row, field="id")
+        return pa.array([None if value is None else str(int(value)) for value in values], pa.string())
+    raise InputError(path, f"{_IDS}, not {kind}", field="id")
 
 
 def iter_prediction_batches(path, batch_size: int = 131072, unreadable: Unreadable | None = None, keep=()):

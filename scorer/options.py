@@ -20,6 +20,7 @@ class Options:
     policy: tuple = ()                  # temporal policy overrides, NAME=VALUE (--policy)
     compat: str | None = None           # bfcl: reproduce BFCL's AST checker (scorer/compat/) instead of callscore's rules
     renamed_dots: bool = False          # BFCL sent the models function names with `.` as `_` (--compat bfcl reads them so)
+    on_duplicate: str = "keep"          # repeated (model, id) predictions: keep | first | last | error
 
     def fingerprint(self) -> str:
         """Options that change verdicts, as canonical JSON (jobs and batch size do not)."""

@@ -607,7 +607,29 @@ def parse_output(text: str | None) -> Parsed:
         return EMPTY
     if not isinstance(text, str):
         return _malformed(f"output is a {type(text).__name__}, not a text")
+    if _too_deep(text):
+        return _malformed("output is nested too deeply to read")
     try:
         return _parse_text(text)
     except RecursionError:
         return _malformed("output is nested too deeply to read")
+
+
+MAX_NESTING = 500  # brackets deep: how deep Python's parser and json read depends on the version
+
+
+def _too_deep(text: str) -> bool:
+    """Whether brackets nest deeper than MAX_NESTING, so that the verdict never depends on the
+    Python version (3.13 reads nestings that 3.11 refuses); counted only when there are enough
+    brackets to matter."""
+    if text.count("[") + text.count("{") + text.count("(") <= MAX_NESTING:
+        return False
+    depth = 0
+    for char in text:
+        if char in "[{(":
+            depth += 1
+            if depth > MAX_NESTING:
+                return True
+        elif char in "]})":
+            depth = max(depth - 1, 0)
+    return False

@@ -7,6 +7,8 @@ import functools
 import gc
 import json
 import multiprocessing
+import os
+import signal
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -18,6 +20,7 @@ import pyarrow.parquet as pq
 from scorer import __version__, load
 from scorer.aggregate import Tally
 from scorer.attribute import Attributor
+from scorer.duplicates import Duplicates
 from scorer.encode import Codebook, GoldIndex, PredictionEncoder
 from scorer.errors import InputError
 from scorer.io import formats
@@ -25,8 +28,9 @@ from scorer.judge import UndecidedWriter
 from scorer.match import IMPLEMENTATION, match
 from scorer.options import Options
 from scorer.parse import canonical_json
-from scorer.rules import rules_hash
+from scorer.rules import check_rules, rules_hash
 from scorer.tables import PREDICTIONS, VERDICTS_FIXED
+from scorer.vocab import NO_REFERENCE_TIME
 from scorer.write import VerdictWriter
 
 _FIRST_IDS_SHOWN = 5
@@ -52,10 +56,21 @@ class Result:
     judge_file: str | None = None
     scoring_errors: int = 0                   # rows whose scoring raised: undecided, rule `scoring_error`
     first_scoring_error: str | None = None
+    empty_input: bool = False                 # the predictions had no rows (and gold none to miss)
+    duplicates: Duplicates | None = None      # repeated (model, id) predictions, counted
+    gold_without_reference: int = 0           # gold rows with no reference time (and no --reference-time)
+    no_reference_rows: int = 0                # verdict rows left undecided for that reason
 
     def notes(self) -> list:
         """One line per thing a user must know about the input."""
-        lines = []
+        lines = ["the predictions have no rows: the verdict file is written with none"] \
+            if self.empty_input else []
+        if self.no_reference_rows:
+            lines.append(f"warning: {self.no_reference_rows} verdict row(s) left undecided (no_reference_time): a "
+                         f"relative time on one of the {self.gold_without_reference} gold row(s) without "
+                         "reference_time; give that column or --reference-time (absolute dates were compared)")
+        if self.duplicates is not None and self.duplicates.note():
+            lines.append(self.duplicates.note())
         if self.unknown_ids:
             lines.append(f"{self.unknown_ids} prediction(s) with an id not in gold skipped "
                          f"(first: {', '.join(self.first_unknown_ids)})")
@@ -144,6 +159,7 @@ class Scorer:
     """Scores prediction batches against one gold set."""
 
     def __init__(self, gold_table: pa.Table, gold_path, options: Options, by=(), predictions_path="predictions"):
+        check_rules(os.environ.get("CALLSCORE_RULES"))  # a broken rule file stops the run here
         self.options = options
         self.gold_table = gold_table
         self.gold = GoldIndex(gold_table, gold_path, options, Codebook(), Codebook(), Codebook())
@@ -164,7 +180,10 @@ class Scorer:
             from scorer.compat.verdicts import BfclVerdicts
 
             self.compat = BfclVerdicts(gold_table, options.renamed_dots)
-        self.result = Result(Tally(tuple(by)), rules_hash=rules_hash())
+        self.result = Result(Tally(tuple(by)), rules_hash=rules_hash(),
+                             gold_without_reference=sum(row.reference_time is None for row in self.gold.rows))
+        if not (options.keep and options.on_duplicate == "keep"):  # a kept sample column declares repeats
+            self.result.duplicates = Duplicates(options.on_duplicate, len(self.gold.rows), predictions_path)
 
     def score_prepared(self, prepared: "Prepared", missing=False):
         """(verdicts, undecided records) of a prepared batch, in its row order, in this process."""
@@ -186,6 +205,11 @@ class Scorer:
                 self.result.first_unknown_ids += pc.filter(batch.column("id"), pc.invert(known)).to_pylist()[:room]
             batch = batch.filter(known)
             positions = pc.filter(positions, known)
+        if self.result.duplicates is not None:
+            drop = self.result.duplicates.dropped(batch, positions, known.to_numpy(zero_copy_only=False))
+            if drop is not None and drop.any():
+                keep = pa.array(~drop)
+                batch, positions = batch.filter(keep), pc.filter(positions, keep)
         self._note_seen(batch.column("model"), positions)
         keys = prediction_keys(batch, positions)
         if self.compat is not None:  # BFCL decodes by model family, and reads a text beside calls
@@ -255,6 +279,9 @@ class Scorer:
             verdicts = verdicts.set_column(flag, "missing_prediction", pa.array([True] * verdicts.num_rows))
         self.result.tally.add(verdicts)
         self._note_scoring_errors(verdicts)
+        if self.result.gold_without_reference:
+            self.result.no_reference_rows += pc.sum(pc.equal(verdicts.column("uncertain_reason"),
+                                                             NO_REFERENCE_TIME)).as_py() or 0
         rows = pc.indices_nonzero(pc.invert(verdicts.column("decided"))).to_numpy()
         if not len(rows):
             return verdicts, []
@@ -297,6 +324,13 @@ class Scorer:
         for code, model in enumerate(encoded.dictionary.to_pylist()):
             seen = self.seen.setdefault(model, np.zeros(len(self.gold.rows), bool))
             seen[rows[codes == code]] = True
+
+    def empty_verdicts(self) -> pa.RecordBatch:
+        """A verdict batch of no rows, with the schema a non-empty run would write."""
+        empty = {"id": pa.array([], pa.string()), "model": pa.array([], pa.string()),
+                 **{name: pa.array([], pa.string()) for name in ("calls", "output", "malformed")},
+                 **{name: pa.array([], self.kept_types.get(name, pa.null())) for name in self.options.keep}}
+        return self.score_prepared(self.prepare(pa.RecordBatch.from_pydict(empty)))[0]
 
     def missing_batch(self):
         """(verdicts, undecided records) of empty predictions for every gold id a model did not
@@ -405,12 +439,18 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
     called after each batch. Formats other than callscore's are read by scorer.io adapters."""
     scorer = Scorer(read_gold(gold_path, gold_format), gold_path, options, by, predictions_path)
     unreadable = load.Unreadable()
+    if options.on_duplicate == "last":  # a first pass finds the last prediction of each (model, id)
+        scorer.result.duplicates.note_last_rows(
+            read_prediction_batches(predictions_path, pred_format, gold_path, options.batch_size, load.Unreadable(),
+                                    renamed_dots, options.keep), scorer.gold_ids)
     batches = read_prediction_batches(predictions_path, pred_format, gold_path, options.batch_size, unreadable,
                                       renamed_dots, options.keep)
     writer = VerdictWriter(out, metadata(options)) if out else None
     judge = UndecidedWriter(undecided)
+    written = 0
     try:
         for verdicts, records in _scored(scorer, batches, options.jobs):
+            written += verdicts.num_rows
             if writer:
                 writer.write(verdicts)
             judge.add(records)
@@ -421,6 +461,10 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
             if writer:
                 writer.write(missing[0])
             judge.add(missing[1])
+        elif not written:
+            scorer.result.empty_input = True
+            if writer:
+                writer.write(scorer.empty_verdicts())  # a valid file with the verdict schema
     except BaseException:
         if writer:
             writer.abort()
@@ -441,6 +485,13 @@ def _score_distinct_in_worker(firsts, g_rows):
     return _WORKER.score_distinct(firsts, g_rows)
 
 
+def _worker_signals():
+    """Workers leave Ctrl-C and SIGTERM to the main process, which stops them (the pool's
+    terminate) after removing its partial files; they die by the default SIGTERM."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def _scored(scorer, batches, jobs):
     """(verdicts, undecided records) per batch, in input order. Keying, the verdict memo,
     spreading and counting stay in this process (Arrow kernels, which use every core
@@ -454,7 +505,7 @@ def _scored(scorer, batches, jobs):
     global _WORKER
     _WORKER = scorer
     try:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        with multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_signals) as pool:
             pending = collections.deque()
             for batch in batches:
                 prepared = scorer.prepare(batch)
@@ -502,6 +553,8 @@ def score_tables(predictions: pa.Table, gold: pa.Table, options: Options = Optio
     scorer = Scorer(gold, "gold", options, by)
     batches = [load.prediction_batch("predictions", batch, options.keep)
                for batch in predictions.to_batches(max_chunksize=options.batch_size)]
+    if options.on_duplicate == "last":
+        scorer.result.duplicates.note_last_rows(batches, scorer.gold_ids)
     verdicts = [verdict for verdict, _records in _scored(scorer, batches, options.jobs)]
     missing = scorer.missing_batch()
     if missing is not None:

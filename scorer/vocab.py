@@ -39,3 +39,7 @@ TEMPORAL_KINDS = ("date", "datetime", "time", "date_range")
 
 # Granularities of a resolved temporal interval, finest first.
 GRANULARITIES = ("minute", "hour", "part_of_day", "day", "week", "month", "quarter", "year")
+
+# The uncertain_reason of a row left undecided because a relative time (明天) sits on a gold row
+# with no reference_time and no --reference-time was given: the rules cannot resolve it.
+NO_REFERENCE_TIME = "no_reference_time"

@@ -15,6 +15,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from scorer.errors import InputError
+from scorer.outputs import open_partial
 
 # statistics only where they help readers filter (min/max of long texts cost time, help nobody)
 _STATISTICS = ["model", "id", "positive", "outcome", "subtype", "decided", "missing_prediction"]
@@ -30,18 +31,19 @@ class VerdictWriter:
             raise InputError(self.path, "verdicts are written as .parquet or .jsonl")
         self.kind = suffix
         self.metadata = {key: str(value) for key, value in metadata.items()}
-        self.temporary = self.path.with_name(f".{self.path.name}.partial")
+        self.temporary, self._handle = open_partial(self.path)
         self._parquet = None
         self._pending, self._pending_rows = [], 0
-        self._handle = None
         self._queue = queue.Queue(maxsize=1)
         self._error = None
-        self._thread = threading.Thread(target=self._drain, name="callscore-writer", daemon=True)
-        self._thread.start()
+        self._thread = None  # started by the first batch: worker processes are forked before it
 
     def write(self, batch):
         if self._error is not None:
             raise self._error
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._drain, name="callscore-writer", daemon=True)
+            self._thread.start()
         self._queue.put(batch)
 
     def _drain(self):
@@ -60,15 +62,13 @@ class VerdictWriter:
             if self._parquet is None:
                 schema = batch.schema.with_metadata(self.metadata)
                 statistics = [name for name in _STATISTICS if name in schema.names]
-                self._parquet = pq.ParquetWriter(self.temporary, schema, compression="zstd",
+                self._parquet = pq.ParquetWriter(self._handle, schema, compression="zstd",
                                                  write_statistics=statistics)
             self._pending.append(batch.replace_schema_metadata(self.metadata))
             self._pending_rows += batch.num_rows
             if self._pending_rows >= ROW_GROUP_ROWS:
                 self._flush_row_groups(final=False)
             return
-        if self._handle is None:
-            self._handle = open(self.temporary, "wb")
         self._handle.write(b"".join(orjson.dumps(row) + b"\n" for row in batch.to_pylist()))
 
     def _flush_row_groups(self, final: bool):
@@ -83,8 +83,9 @@ class VerdictWriter:
         self._pending_rows = rest.num_rows
 
     def _finish_thread(self):
-        self._queue.put(_DONE)
-        self._thread.join()
+        if self._thread is not None:
+            self._queue.put(_DONE)
+            self._thread.join()
 
     def close(self):
         self._finish_thread()
@@ -100,7 +101,8 @@ class VerdictWriter:
             self.temporary.unlink(missing_ok=True)
             raise self._error
         if self.kind == ".parquet" and self._parquet is None:
-            return  # nothing was scored: no file rather than a file without a schema
+            self.temporary.unlink(missing_ok=True)
+            return  # no batch, not even an empty one: no file rather than a file without a schema
         os.replace(self.temporary, self.path)
 
     def abort(self):

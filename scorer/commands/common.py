@@ -4,6 +4,8 @@ import os
 
 import click
 
+from scorer.rules import check_rules
+
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
@@ -19,6 +21,7 @@ def _use_rules(_ctx, _param, value):
     naming it while the command line is parsed is enough: one process, one rules set."""
     if value:
         os.environ["CALLSCORE_RULES"] = value
+    check_rules(os.environ.get("CALLSCORE_RULES"))  # a broken rule file: exit 2 naming file and line
     return value
 
 

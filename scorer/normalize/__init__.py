@@ -54,6 +54,10 @@ class Context:
     tool: str | None = None
     parameter: str | None = None
     temporal_policy: object = None
+    reference_known: bool = True   # False: a stand-in, so only absolute times may resolve
+
+
+NO_REFERENCE_RULE = "temporal.no_reference_time"  # relative, on a row that has no reference time
 
 
 def canonical(param: Param, value, context: Context) -> Canon:
@@ -61,7 +65,7 @@ def canonical(param: Param, value, context: Context) -> Canon:
     if value is None:
         return Canon("null", rule="null")
     kind = param.kind
-    if isinstance(value, dict) and context.reference_time is not None:
+    if isinstance(value, dict) and context.reference_time is not None and context.reference_known:
         as_range = _range_object(value, context)
         if as_range is not None:
             return as_range
@@ -93,7 +97,7 @@ def canonical(param: Param, value, context: Context) -> Canon:
     number = parse_number(text)
     if number is not None:
         return Canon("n:" + number_key(number), rule="number")
-    if kind == "text" and context.reference_time is not None:
+    if kind == "text" and context.reference_time is not None and context.reference_known:
         from scorer import temporal
 
         marked = temporal.mark_in_text(str(value), context.reference_time, context.temporal_policy)
@@ -113,6 +117,8 @@ def _temporal(param: Param, text: str, context: Context) -> Canon:
         interval = temporal.resolve(text, context.reference_time, context.temporal_policy)
     if interval is None:
         return Canon("s:" + fold_text(text), flags=UNRESOLVED, rule="temporal.unresolved")
+    if interval.relative and not context.reference_known:  # 明天 with no moment asked: no guess
+        return Canon("s:" + fold_text(text), flags=UNRESOLVED, rule=NO_REFERENCE_RULE)
     if param.kind == "date" and temporal.GRANULARITY_INDEX[interval.granularity] < temporal.GRANULARITY_INDEX["day"]:
         interval = temporal.coarsen(interval, "day")
     minutes = temporal.to_minutes(interval)

@@ -1,0 +1,65 @@
+"""Ids are read as their decimal text on both sides: an integer id in gold matches the same id
+written as a string in the predictions; a value that cannot be an id stops the run naming it."""
+
+import json
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from click.testing import CliRunner
+
+from scorer.cli import cli
+
+CALL = [{"name": "f", "arguments": {"x": 1}}]
+
+
+def _jsonl(path, rows):
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    return path
+
+
+def _score(tmp_path, predictions, gold):
+    out = tmp_path / "v.jsonl"
+    result = CliRunner().invoke(cli, [str(predictions), str(gold), "-o", str(out)])
+    rows = [json.loads(line) for line in out.read_text().splitlines()] if out.exists() else []
+    return result, rows
+
+
+def _gold_with_ids(tmp_path, ids, kind):
+    if kind == "parquet":
+        path = tmp_path / "g.parquet"
+        pq.write_table(pa.table({"id": ids, "gold_calls": [json.dumps(CALL), "[]"]}), path)
+        return path
+    return _jsonl(tmp_path / "g.jsonl", [{"id": ids[0], "gold_calls": CALL}, {"id": ids[1], "gold_calls": []}])
+
+
+@pytest.mark.parametrize("gold_ids,kind", [
+    (pa.array([1, 2], pa.int64()), "parquet"), (pa.array([1.0, 2.0]), "parquet"), ([1, 2], "jsonl"),
+    (["1", "2"], "jsonl")])
+@pytest.mark.parametrize("predicted_ids", [["1", "2"], [1, 2], [1.0, "2"], [1, "2"]])
+def test_integer_and_string_ids_match(tmp_path, gold_ids, kind, predicted_ids):
+    gold = _gold_with_ids(tmp_path, gold_ids, kind)
+    predictions = _jsonl(tmp_path / "p.jsonl", [{"id": predicted_ids[0], "model": "m", "calls": CALL},
+                                                {"id": predicted_ids[1], "model": "m", "calls": []}])
+    result, rows = _score(tmp_path, predictions, gold)
+    assert result.exit_code == 0, result.output
+    assert [(r["id"], r["outcome"], r["missing_prediction"]) for r in rows] == [
+        ("1", "correct", False), ("2", "correct", False)]
+    assert "not in gold" not in result.output
+
+
+@pytest.mark.parametrize("bad", [True, 1.5, {"n": 1}])
+def test_an_id_that_cannot_be_text_is_an_error_naming_the_row(tmp_path, bad):
+    gold = _gold_with_ids(tmp_path, ["1", "2"], "jsonl")
+    predictions = _jsonl(tmp_path / "p.jsonl", [{"id": "1", "model": "m", "calls": CALL},
+                                                {"id": bad, "model": "m", "calls": []}])
+    result, _rows = _score(tmp_path, predictions, gold)
+    assert result.exit_code == 2, result.output
+    assert "p.jsonl row 2, field id: ids must be strings or integers" in result.output
+
+
+def test_a_fractional_float_id_column_is_an_error(tmp_path):
+    gold = _gold_with_ids(tmp_path, pa.array([1.0, 2.5]), "parquet")
+    predictions = _jsonl(tmp_path / "p.jsonl", [{"id": "1", "model": "m", "calls": CALL}])
+    result, _rows = _score(tmp_path, predictions, gold)
+    assert result.exit_code == 2 and "g.parquet row 2, field id" in result.output and "2.5" in result.output
