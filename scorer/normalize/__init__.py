@@ -17,7 +17,7 @@ from datetime import datetime
 import orjson
 
 from scorer.normalize.aliases import canonical_alias
-from scorer.normalize.dates import impossible_date, resolve_absolute
+from scorer.normalize.dates import PLACEHOLDER_REFERENCE, impossible_date, resolve_absolute
 from scorer.normalize.numbers import number_key, parse_bool, parse_number
 from scorer.normalize.places import PLACE_RULE, canonical_place
 from scorer.normalize.text import fold_text
@@ -111,14 +111,14 @@ def _temporal(param: Param, text: str, context: Context) -> Canon:
 
     if impossible_date(text):  # 2月31日: a wrong date, not an unreadable one
         return Canon("s:" + fold_text(text), rule="temporal.invalid_date")
-    if context.reference_time is None:
-        interval = resolve_absolute(text, param.kind, context.temporal_policy)
-    else:
+    if context.reference_time is not None and context.reference_known:
         interval = temporal.resolve(text, context.reference_time, context.temporal_policy)
+    else:  # no moment asked: absolute dates and clock times in a time field only, no guess
+        interval = resolve_absolute(text, param.kind, context.temporal_policy)
+        if interval is None and temporal.resolve(text, PLACEHOLDER_REFERENCE, context.temporal_policy):
+            return Canon("s:" + fold_text(text), flags=UNRESOLVED, rule=NO_REFERENCE_RULE)  # 明天
     if interval is None:
         return Canon("s:" + fold_text(text), flags=UNRESOLVED, rule="temporal.unresolved")
-    if interval.relative and not context.reference_known:  # 明天 with no moment asked: no guess
-        return Canon("s:" + fold_text(text), flags=UNRESOLVED, rule=NO_REFERENCE_RULE)
     if param.kind == "date" and temporal.GRANULARITY_INDEX[interval.granularity] < temporal.GRANULARITY_INDEX["day"]:
         interval = temporal.coarsen(interval, "day")
     minutes = temporal.to_minutes(interval)

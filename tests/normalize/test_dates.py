@@ -71,4 +71,4 @@ def test_without_a_reference_time_absolute_values_still_compare_equal(properties
 
 def test_without_a_reference_time_a_relative_value_stays_for_a_judge():
     v = _verdict(DATE, {"date": "2026-03-05"}, {"date": "明天"}, reference=False)
-    assert v["decided"] is False and "did not resolve" in v["uncertain_reason"]
+    assert v["decided"] is False and v["uncertain_reason"] == "no_reference_time"  # issue 15: the reason named
