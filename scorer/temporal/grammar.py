@@ -505,13 +505,16 @@ def _holiday(st, ctx, canonical, period, rule):
     year, implicit = _year_of(st, ctx)
     if year is None or (period and days is None):
         return None
+
+    def span(date):
+        length = days if period else holidays.holiday_days(canonical, date, ctx.policy)
+        return Span(midnight(date), midnight(date) + length * DAY, "day")
+
     upcoming = implicit and ctx.policy.holiday_year == "upcoming"
-    spans = [Span(midnight(date), midnight(date) + DAY * (days if period else
-                                                          holidays.holiday_days(canonical, date, ctx.policy)), "day")
-             for y in ((year, year + 1) if upcoming else (year,))
+    spans = [span(date) for y in ((year, year + 1) if upcoming else (year,))
              for date in holidays.holiday_dates(canonical, y, ctx.policy)]
     if upcoming:
-        spans = [span for span in spans if span.end > midnight(ctx.anchor.date())]
+        spans = [found for found in spans if found.end > midnight(ctx.anchor.date())]
     return _step(st, ctx, spans[0], rule, relative=implicit) if spans else None
 
 
