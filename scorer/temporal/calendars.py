@@ -114,6 +114,22 @@ def lunar_to_solar(year: int, month: int, day: int, leap: bool = False) -> dt.da
     return span[0] + dt.timedelta(days=day - 1) if 1 <= day <= length else None
 
 
+def lunar_month_of(date: dt.date) -> tuple | None:
+    """(lunar year, month, leap) of the lunar month that contains a Gregorian date."""
+    year = date.year if lunar_year(date.year) and date >= lunar_year(date.year)[0] else date.year - 1
+    months = lunar_year(year)
+    if months is None:
+        return None
+    first, leap_month, lengths = months
+    offset = (date - first).days
+    for index, length in enumerate(lengths):
+        if offset < length:
+            after_leap = leap_month != 0 and index >= leap_month
+            return year, index + 1 - after_leap, after_leap and index == leap_month
+        offset -= length
+    return None
+
+
 @functools.lru_cache(maxsize=4096)
 def _solar_terms(year: int) -> tuple | None:
     if not YEARS[0] <= year <= YEARS[1]:

@@ -940,13 +940,16 @@ def _holiday(st, ctx, canonical, period, rule):
     year, implicit = _year_of(st, ctx)
     if year is None or (period and days is None):
         return None
+
+    def span(date):
+        length = days if period else holidays.holiday_days(canonical, date, ctx.policy)
+        return Span(midnight(date), midnight(date) + length * DAY, "day")
+
     upcoming = implicit and ctx.policy.holiday_year == "upcoming"
-    spans = [Span(midnight(date), midnight(date) + DAY * (days if period else
-                                                          holidays.holiday_days(canonical, date, ctx.policy)), "day")
-             for y in ((year, year + 1) if upcoming else (year,))
+    spans = [span(date) for y in ((year, year + 1) if upcoming else (year,))
              for date in holidays.holiday_dates(canonical, y, ctx.policy)]
     if upcoming:
-        spans = [span for span in spans if span.end > midnight(ctx.anchor.date())]
+        spans = [found for found in spans if found.end > midnight(ctx.anchor.date())]
     return _step(st, ctx, spans[0], rule, relative=implicit) if spans else None
 
 
@@ -982,10 +985,28 @@ def _lunar_day(text: str | None) -> int | None:
     return zh_int(text)
 
 
+def _bare_lunar_day(st, ctx, day):
+    """初五 / 廿三 alone on the right of a range (正月初一到初五, 腊月廿八到初六): that day of the lunar
+    month the left side starts in, or of the next one when it would come before the left side.
+    Alone it is not read: 初三 is as likely a school year."""
+    if st.span is not None or ctx.anchor == ctx.ref:
+        return None
+    month = calendars.lunar_month_of(ctx.anchor.date())
+    date = month and calendars.lunar_to_solar(*month[:2], day, month[2])
+    if date is not None and date < ctx.anchor.date():
+        month_end = calendars.lunar_month_span(*month[:2], month[2])[1]
+        month = calendars.lunar_month_of(month_end)
+        date = month and calendars.lunar_to_solar(*month[:2], day, month[2])
+    return date and _step(st, ctx, _day_span(date), "zh.lunar_day")
+
+
 def h_lunar_date(months):
-    """农历2019年三月初三, 腊月廿三, 闰四月, 大年初十, and a Chinese-numeral month and day without
-    日/号 (五月初五) read per policy unmarked_month_day. The year is the lunar year."""
+    """农历2019年三月初三, 腊月廿三, 闰四月, 大年初十, a Chinese-numeral month and day without 日/号
+    (五月初五) read per policy unmarked_month_day, and a lone lunar day ending a range. The year is
+    the lunar year."""
     def apply(m, st, ctx):
+        if m.group("bare_day"):
+            return _bare_lunar_day(st, ctx, _lunar_day(m.group("bare_day")))
         month_text = m.group("month") or m.group("named") or m.group("plain_month")
         month = 1 if m.group("danian_day") else months.get(month_text) or zh_int(month_text)
         day = _lunar_day(m.group("day") or m.group("named_day") or m.group("danian_day") or m.group("plain_day"))
@@ -1370,7 +1391,8 @@ def tokens() -> tuple:
             rf"(?:\s*(?P<day>{_LUNAR_DAY})\s*[日号號]?)?"
             rf"|(?P<named>{named_months})月(?:\s*(?P<named_day>{_LUNAR_DAY})\s*[日号號]?)?"
             rf"|大年(?P<danian_day>{_LUNAR_FIRST_DAYS})"
-            rf"|(?P<plain_month>{_PLAIN_MONTH})月(?P<plain_day>{_PLAIN_LUNAR_DAY})(?!\s*[日号號]))"
+            rf"|(?P<plain_month>{_PLAIN_MONTH})月(?P<plain_day>{_PLAIN_LUNAR_DAY})(?!\s*[日号號])"
+            rf"|(?P<bare_day>{_LUNAR_FIRST_DAYS}|廿[一二三四五六七八九]?|卅))"
             r"(?![\d零〇一二三四五六七八九十])", h_lunar_date(lunar["named_months"])),
         tok("en.relative_day", rf"(?:{_alt(en['relative_day'])}){end}",
             h_en_relative_day(en["relative_day"], en_pods)),

@@ -74,6 +74,13 @@ def test_impossible_lunar_dates_are_none():
     assert calendars.lunar_year(0) is None and calendars.lunar_year(10000) is None
 
 
+def test_lunar_month_of_a_date():
+    assert calendars.lunar_month_of(D(2024, 2, 9)) == (2023, 12, False)     # 除夕
+    assert calendars.lunar_month_of(D(2024, 2, 10)) == (2024, 1, False)     # 春节
+    assert calendars.lunar_month_of(D(2020, 6, 20)) == (2020, 4, True)      # last day of 闰四月
+    assert calendars.lunar_month_of(D(2020, 6, 21)) == (2020, 5, False)
+
+
 def test_lunar_month_span_is_the_whole_month():
     assert calendars.lunar_month_span(2022, 10) == (D(2022, 10, 25), D(2022, 11, 24))
     assert calendars.lunar_month_span(2020, 4, leap=True) == (D(2020, 5, 23), D(2020, 6, 21))

@@ -152,6 +152,10 @@ def days(first, last_exclusive):
     # composition with clock times and ranges
     ("除夕晚上8点", "2024-01-01", ("2024-02-09T20:00:00", "2024-02-09T20:01:00")),
     ("春节到元宵节", "2024-01-01", days("2024-02-10", "2024-02-25")),
+    # a lone lunar day ends a range in the left side's lunar month, or the next one
+    ("正月初一到初五", "2024-01-01", days("2024-02-10", "2024-02-15")),
+    ("腊月廿八到初六", "2024-01-01", days("2025-01-27", "2025-02-04")),
+    ("2020年闰四月初一到初十", "2024-01-01", days("2020-05-23", "2020-06-02")),
     # not lunar: Gregorian dates keep their reading
     ("五月五日", "2024-01-01", days("2024-05-05", "2024-05-06")),
     ("2024年二月二十九号", "2024-01-01", days("2024-02-29", "2024-03-01")),
@@ -177,7 +181,8 @@ def test_reading_under_policies(text, ref, policy, expected):
     assert read(text, ref, **policy) == expected
 
 
-@pytest.mark.parametrize("text", ["闰三月", "农历十三月", "腊月三十", "大年十五", "农历2024年闰四月"])
+@pytest.mark.parametrize("text", ["闰三月", "农历十三月", "腊月三十", "大年十五", "农历2024年闰四月",
+                                  "初五", "廿三"])     # a lone lunar day only ends a range
 def test_dates_that_do_not_exist(text):
     assert read(text, "2024-06-01") is None
 
