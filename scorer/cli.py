@@ -102,7 +102,9 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
 
     Example: score data/examples/predictions.parquet data/examples/gold.parquet -o verdicts.parquet
     """
-    from scorer import pipeline, report
+    from dataclasses import asdict
+
+    from scorer import api, pipeline, report
     from scorer.options import Options
 
     if fuzzy_low > fuzzy_high:
@@ -112,9 +114,9 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
                       batch_size=batch_size, jobs=jobs, keep=keep)
     try:
         with Progress(enabled=not quiet and sys.stderr.isatty(), total=pipeline.count_rows(predictions)) as progress:
-            result = pipeline.score_files(predictions, gold, options, out=out, by=by, undecided=undecided_path,
-                                          progress=progress.advance, gold_format=gold_format,
-                                          pred_format=pred_format, renamed_dots=renamed_dots)
+            result = api.Gold.from_file(gold, format=gold_format, **asdict(options)).score_file(
+                predictions, out=out, by=by, undecided=undecided_path, progress=progress.advance,
+                pred_format=pred_format, renamed_dots=renamed_dots)
     except ValueError as error:  # options the loaders reject (an unknown timezone)
         raise InputProblem(str(error)) from None
     rows = result.tally.rows()

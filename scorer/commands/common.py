@@ -1,8 +1,12 @@
-"""Option bundles shared by commands: one flag, one help text everywhere (sqlite-utils' habit)."""
+"""Option bundles shared by commands: one flag, one help text everywhere (sqlite-utils' habit);
+and the one mapping of bad input to exit status 2."""
 
+import contextlib
 import os
 
 import click
+
+from scorer.errors import InputError
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -26,3 +30,22 @@ def rules_option(command):
     return click.option("--rules", type=click.Path(file_okay=False, exists=True), expose_value=False,
                         callback=_use_rules,
                         help="Use a rules directory of your own (a copy of rules/, edited).")(command)
+
+
+class BadInputError(click.ClickException):
+    """Bad input file: the message names file, line and field; exit status 2."""
+
+    exit_code = 2
+
+
+@contextlib.contextmanager
+def bad_input_exits(path=None):
+    """Turn InputError (and ValueError about `path`) into exit status 2 with the message."""
+    try:
+        yield
+    except InputError as error:
+        raise BadInputError(str(error)) from error
+    except ValueError as error:
+        if path is None:
+            raise
+        raise BadInputError(f"{path}: {error}") from error
