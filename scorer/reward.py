@@ -136,39 +136,43 @@ class Reward:
         n = len(pred.row_gold)
         out = {name: np.zeros(n) for name in COMPONENTS}
         tentative = self.undecided == "tentative"
-        for row in range(n):
-            g_row = pred.row_gold[row]
-            g_first, g_last = gold.row_call_off[g_row], gold.row_call_off[g_row + 1]
-            p_first, p_last = pred.row_call_off[row], pred.row_call_off[row + 1]
-            n_gold, n_pred = g_last - g_first, p_last - p_first
-            kinds = matched.err_kind[matched.err_off[row]:matched.err_off[row + 1]]
-            g_calls = matched.err_gcall[matched.err_off[row]:matched.err_off[row + 1]]
-            g_args = matched.err_garg[matched.err_off[row]:matched.err_off[row + 1]]
-            p_calls = matched.err_pcall[matched.err_off[row]:matched.err_off[row + 1]]
-            correct = float(matched.outcome[row] == m.O_CORRECT)
-            if not matched.decided[row] and not tentative:
-                correct = float(self.undecided)
-            out["format"][row] = 0.0 if pred.row_flags[row] & m.ROW_MALFORMED else 1.0
-            out["correct"][row] = correct
+        # plain lists: indexing numpy arrays element by element costs more than the work
+        g_call_off, g_arg_off = gold.row_call_off.tolist(), gold.call_arg_off.tolist()
+        p_call_off, p_arg_off = pred.row_call_off.tolist(), pred.call_arg_off.tolist()
+        err_off, kinds, g_calls, p_calls, g_args = (matched.err_off.tolist(), matched.err_kind.tolist(),
+                                                     matched.err_gcall.tolist(), matched.err_pcall.tolist(),
+                                                     matched.err_garg.tolist())
+        out["format"][:] = (pred.row_flags & m.ROW_MALFORMED) == 0
+        correct = (matched.outcome == m.O_CORRECT).astype(float)
+        if not tentative:
+            correct[matched.decided == 0] = float(self.undecided)
+        out["correct"][:] = correct
+        for row, g_row in enumerate(pred.row_gold.tolist()):
+            g_first, g_last = g_call_off[g_row], g_call_off[g_row + 1]
+            p_first = p_call_off[row]
+            n_gold, n_pred = g_last - g_first, p_call_off[row + 1] - p_first
             if n_gold == 0:
-                out["calls"][row] = out["arguments"][row] = out["values"][row] = correct
+                out["calls"][row] = out["arguments"][row] = out["values"][row] = correct[row]
                 continue
-            lost_calls = {int(c) for k, c in zip(kinds, g_calls) if k == m.E_PARTIAL_CALLS}
-            unmatched_pred = {int(c) for k, c in zip(kinds, p_calls) if k in (m.E_WRONG_TOOL, m.E_EXTRA_CALL)}
-            matched_calls = n_gold - len(lost_calls)
-            gold_args = gold.call_arg_off[g_last] - gold.call_arg_off[g_first]
-            given = sum(gold.call_arg_off[g_first + i + 1] - gold.call_arg_off[g_first + i]
-                        for i in range(n_gold) if i not in lost_calls)
-            extra = sum(pred.call_arg_off[p_first + p + 1] - pred.call_arg_off[p_first + p] for p in unmatched_pred)
-            names_right = given - int(np.count_nonzero(kinds == m.E_MISSING_ARG))
-            wrong = 0.0
-            for kind, g_arg in zip(kinds, g_args):
-                if kind in _WRONG_VALUE and g_arg >= 0:
+            lost_calls, extra, missing, wrong = set(), 0, 0, 0.0
+            for e in range(err_off[row], err_off[row + 1]):
+                kind = kinds[e]
+                if kind == m.E_PARTIAL_CALLS:
+                    lost_calls.add(g_calls[e])
+                elif kind in (m.E_WRONG_TOOL, m.E_EXTRA_CALL):   # an unmatched call: its arguments are extra
+                    extra += p_arg_off[p_first + p_calls[e] + 1] - p_arg_off[p_first + p_calls[e]]
+                elif kind == m.E_MISSING_ARG:
+                    missing += 1
+                elif kind in _WRONG_VALUE and g_args[e] >= 0:
                     wrong += 1
-                elif kind == m.E_UNKNOWN_ARG or (kind == m.E_INCORRECT_VALUE and g_arg < 0):
+                elif kind == m.E_UNKNOWN_ARG or kind == m.E_INCORRECT_VALUE:  # an argument gold lacks
                     extra += 1
                 elif kind == m.E_UNCERTAIN and not tentative:
                     wrong += 1 - float(self.undecided)
+            matched_calls = n_gold - len(lost_calls)
+            gold_args = g_arg_off[g_last] - g_arg_off[g_first]
+            given = gold_args - sum(g_arg_off[g_first + i + 1] - g_arg_off[g_first + i] for i in lost_calls)
+            names_right = given - missing
             values_right = names_right - wrong
             if self.mode == "f1":
                 calls = 2 * matched_calls / (n_gold + n_pred)
