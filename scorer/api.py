@@ -81,10 +81,11 @@ class Gold:
         saved = scorer.seen
         if scored is not None:
             scorer.seen = {}
-            ids = scored.column("id")
+            models, ids = (scored.column(name).combine_chunks() if isinstance(scored, pa.Table)
+                           else scored.column(name) for name in ("model", "id"))
             positions = pc.index_in(ids, value_set=scorer.gold_ids)
             known = pc.is_valid(positions)
-            scorer._note_seen(pc.filter(scored.column("model"), known), pc.filter(positions, known))
+            scorer._note_seen(pc.filter(models, known), pc.filter(positions, known))
         try:
             missing = scorer.missing_batch()
         finally:

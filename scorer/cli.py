@@ -94,10 +94,13 @@ def cli():
 @click.option("-j", "--jobs", type=click.IntRange(1), default=os.cpu_count() or 1, show_default="all cores",
               help="Processes scoring batches in parallel; results are identical to --jobs 1.")
 @click.option("--precision", type=click.IntRange(0, 6), default=1, show_default=True, help="Decimals of percentages.")
+@click.option("--engine", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="ray: score on Ray Data ($RAY_ADDRESS, else a local Ray) with --jobs actors; parquet "
+                   "PREDICTIONS in, --out a parquet directory (the [ray] extra).")
 @rules_option
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_format, renamed_dots, keep, by, reference_time, timezone, temporal_format, range_end,
-        fuzzy_high, fuzzy_low, batch_size, jobs, precision, quiet):
+        fuzzy_high, fuzzy_low, batch_size, jobs, precision, engine, quiet):
     """Score PREDICTIONS against GOLD (.parquet, .jsonl or .json) and print the summary.
 
     Example: score data/examples/predictions.parquet data/examples/gold.parquet -o verdicts.parquet
@@ -112,11 +115,21 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
     options = Options(reference_time=reference_time, timezone=timezone, temporal_format=temporal_format,
                       range_end=range_end, fuzzy_high=fuzzy_high, fuzzy_low=fuzzy_low,
                       batch_size=batch_size, jobs=jobs, keep=keep)
+    if engine == "ray" and (not out or undecided_path or keep or pred_format != "auto"):
+        raise click.UsageError("--engine ray needs --out DIRECTORY and takes neither --undecided, --keep "
+                               "nor --pred-format")
     try:
-        with Progress(enabled=not quiet and sys.stderr.isatty(), total=pipeline.count_rows(predictions)) as progress:
-            result = api.Gold.from_file(gold, format=gold_format, **asdict(options)).score_file(
-                predictions, out=out, by=by, undecided=undecided_path, progress=progress.advance,
-                pred_format=pred_format, renamed_dots=renamed_dots)
+        if engine == "ray":
+            try:
+                from scorer.engines import ray_data
+            except ImportError as error:
+                raise click.UsageError(f"--engine ray needs the [ray] extra ({error})") from None
+            result = ray_data.score_files(predictions, gold, out, options, by, gold_format, actors=jobs)
+        else:
+            with Progress(enabled=not quiet and sys.stderr.isatty(), total=pipeline.count_rows(predictions)) as progress:
+                result = api.Gold.from_file(gold, format=gold_format, **asdict(options)).score_file(
+                    predictions, out=out, by=by, undecided=undecided_path, progress=progress.advance,
+                    pred_format=pred_format, renamed_dots=renamed_dots)
     except ValueError as error:  # options the loaders reject (an unknown timezone)
         raise InputProblem(str(error)) from None
     rows = result.tally.rows()
