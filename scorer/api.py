@@ -68,9 +68,8 @@ class Gold:
         verdicts = [scorer.score_prepared(scorer.prepare(load.prediction_batch("predictions", batch,
                                                                               self.options.keep)))[0]
                     for batch in batches]
-        if len(verdicts) == 1:
-            return verdicts[0]
-        return pa.Table.from_batches(verdicts).combine_chunks().to_batches()[0]
+        joined = pa.Table.from_batches(verdicts).combine_chunks().to_batches()
+        return joined[0] if len(joined) == 1 else verdicts[0]   # several batches, or none with rows
 
     def missing_batch(self, scored: pa.Table | pa.RecordBatch | None = None) -> pa.RecordBatch | None:
         """Verdicts of empty predictions for every gold id a model has no row for, sorted by

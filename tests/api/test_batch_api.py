@@ -117,3 +117,14 @@ def test_bad_options_are_refused():
         Gold.from_file(GOLD, fuzzy_low=95, fuzzy_high=90)
     with pytest.raises(TypeError):
         Gold.from_file(GOLD, no_such_option=1)
+
+
+def test_empty_and_unknown_batches_give_empty_verdicts(cli_run):
+    written, _summary = cli_run
+    gold = Gold.from_file(GOLD)
+    predictions = pq.read_table(PREDICTIONS)
+    unknown = predictions.set_column(predictions.schema.get_field_index("id"), "id",
+                                     pa.array(["no-such-id"] * predictions.num_rows))
+    for batch in (predictions.slice(0, 0), pa.concat_tables([unknown.slice(0, 5), unknown.slice(5, 5)])):
+        verdicts = gold.score_batch(batch)
+        assert verdicts.num_rows == 0 and verdicts.schema.equals(written.schema.remove_metadata())
