@@ -90,6 +90,7 @@ class Reward:
         self.id_column, self.gold_column, self.tools_column = id_column, gold_column, tools_column
         self.reference_time_column, self.negative_type_column = reference_time_column, negative_type_column
         self._built: dict[tuple, tuple[Gold, dict]] = {}
+        self._row_of_id = {} if gold is None else {i: row for row, i in enumerate(gold._scorer.gold_ids.to_pylist())}
         self.last_components: dict[str, list[float]] = {}
 
     # ------------------------------------------------------------------ scoring
@@ -110,8 +111,7 @@ class Reward:
     def _gold_rows(self, count: int, columns: dict) -> tuple[Gold, np.ndarray]:
         if self.gold is not None:
             ids = _column(columns, self.id_column, count)
-            rows = self.gold._scorer.gold_ids.to_pylist()
-            where = {identifier: row for row, identifier in enumerate(rows)}
+            where = self._row_of_id
             missing = [str(i) for i in ids if str(i) not in where]
             if missing:
                 raise KeyError(f"ids not in gold: {', '.join(missing[:5])}")
