@@ -12,7 +12,8 @@ the parse memo does not serve it. Printed, per path, the median of --batches tim
 - reward, gold in the batch (TRL columns): the batch's distinct gold rows normalized each call;
 - reward, gold set by id (`make_reward(gold=Gold...)`): gold normalized once, before timing;
 - Gold.score_batch on the same rows (the full verdict path, the baseline of the ratios).
-Target: the reward with gold by id at or under 50 ms. The machine is shared: compare ratios.
+Wall and CPU milliseconds are printed. Target: the reward with gold by id at or under 50 ms.
+The machine is shared: compare ratios, and CPU time rather than wall time.
 """
 
 import argparse
@@ -125,13 +126,16 @@ def batch(golds: list[dict], size: int, seed: int) -> tuple[list[str], list[dict
     return [completion(gold, rng, seed * size + i) for i, gold in enumerate(rows)], rows
 
 
-def timed(run, repeats) -> float:
-    times = []
+def timed(run, repeats) -> tuple[float, float]:
+    """Median wall and CPU milliseconds (CPU time: what the batch costs this process, less
+    sensitive than wall time to other processes sharing the core)."""
+    wall, cpu = [], []
     for argument in repeats:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         run(argument)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    return statistics.median(wall) * 1000, statistics.median(cpu) * 1000
 
 
 def main():
@@ -180,11 +184,15 @@ def main():
     mean = statistics.mean(v for b in timed_batches for v in run_by_id(b))
     print(f"{args.batch} completions per batch, {args.gold_rows} gold rows, one core; "
           f"repetition rate {repetition:.1%}; mean fractional reward {mean:.3f}")
+    baseline_wall, baseline_cpu = figures["score_batch_ms"]
     for name in ("reward_gold_in_batch_ms", "reward_gold_by_id_ms", "score_batch_ms",
                  "reward_gold_by_id_repeated_ms"):
-        print(f"{name:32s} {figures[name]:8.1f} ms   ratio to score_batch "
-              f"{figures[name] / figures['score_batch_ms']:.2f}")
-    print(f"target: reward (gold by id) <= 50 ms: {'met' if figures['reward_gold_by_id_ms'] <= 50 else 'NOT met'}")
+        wall, cpu = figures[name]
+        print(f"{name:32s} wall {wall:8.1f} ms  cpu {cpu:8.1f} ms   ratio to score_batch "
+              f"{wall / baseline_wall:.2f} (cpu {cpu / baseline_cpu:.2f})")
+    wall, cpu = figures["reward_gold_by_id_ms"]
+    print(f"target: reward (gold by id) <= 50 ms: {'met' if wall <= 50 else 'NOT met'} on wall time, "
+          f"{'met' if cpu <= 50 else 'NOT met'} on CPU time")
     if args.profile:
         fresh = batch(golds, args.batch, args.seed * 1000 + 999)
         profiler = cProfile.Profile()
