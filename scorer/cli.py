@@ -9,7 +9,7 @@ import sys
 import click
 
 from scorer import __version__
-from scorer.commands.common import CONTEXT_SETTINGS, policy_option, rules_option, time_options
+from scorer.commands.common import CONTEXT_SETTINGS, BadInputError, policy_option, rules_option, time_options
 from scorer.commands.judge import audit, merge_judge
 from scorer.commands.lint import lint_command
 from scorer.commands.plot import plot
@@ -20,12 +20,6 @@ from scorer.errors import InputError
 from scorer.progress import Progress
 
 DEFAULT_COMMAND = "run"
-
-
-class InputProblem(click.ClickException):
-    """Bad input stops the run with status 2 and one sentence naming file, row and field."""
-
-    exit_code = 2
 
 
 class DefaultGroup(click.Group):
@@ -44,7 +38,7 @@ class DefaultGroup(click.Group):
         try:
             return super().invoke(ctx)
         except InputError as error:
-            raise InputProblem(str(error)) from None
+            raise BadInputError(str(error)) from None
 
 
 @click.group(cls=DefaultGroup, context_settings=CONTEXT_SETTINGS)
@@ -102,16 +96,21 @@ def cli():
 @click.option("-j", "--jobs", type=click.IntRange(1), default=os.cpu_count() or 1, show_default="all cores",
               help="Processes scoring batches in parallel; results are identical to --jobs 1.")
 @click.option("--precision", type=click.IntRange(0, 6), default=1, show_default=True, help="Decimals of percentages.")
+@click.option("--engine", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="ray: score on Ray Data ($RAY_ADDRESS, else a local Ray) with --jobs actors; parquet "
+                   "PREDICTIONS in, --out a parquet directory (the [ray] extra).")
 @rules_option
 @policy_option(expose_value=True)
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_format, renamed_dots, compat, keep, on_duplicate, by, reference_time, timezone, temporal_format, range_end,
-        fuzzy_high, fuzzy_low, batch_size, jobs, precision, policy, quiet):
+        fuzzy_high, fuzzy_low, batch_size, jobs, precision, engine, policy, quiet):
     """Score PREDICTIONS against GOLD (.parquet, .jsonl or .json) and print the summary.
 
     Example: score data/examples/predictions.parquet data/examples/gold.parquet -o verdicts.parquet
     """
-    from scorer import pipeline, report
+    from dataclasses import asdict
+
+    from scorer import api, pipeline, report
     from scorer.options import Options
     from scorer.outputs import check_outputs
 
@@ -129,19 +128,30 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
                       range_end=range_end, fuzzy_high=fuzzy_high, fuzzy_low=fuzzy_low,
                       batch_size=batch_size, jobs=jobs, keep=keep, policy=policy, on_duplicate=on_duplicate,
                       compat=None if compat == "callscore" else compat, renamed_dots=renamed_dots)
+    if engine == "ray" and (not out or undecided_path or keep or pred_format != "auto"):
+        raise click.UsageError("--engine ray needs --out DIRECTORY and takes neither --undecided, --keep "
+                               "nor --pred-format")
     try:
-        with stopped_by_sigterm(), Progress(enabled=not quiet and sys.stderr.isatty(), total=pipeline.count_rows(predictions)) as progress:
-            result = pipeline.score_files(predictions, gold, options, out=out, by=by, undecided=undecided_path,
-                                          progress=progress.advance, gold_format=gold_format,
-                                          pred_format=pred_format, renamed_dots=renamed_dots)
+        if engine == "ray":
+            try:
+                from scorer.engines import ray_data
+            except ImportError as error:
+                raise click.UsageError(f"--engine ray needs the [ray] extra ({error})") from None
+            result = ray_data.score_files(predictions, gold, out, options, by, gold_format, actors=jobs)
+        else:
+            with stopped_by_sigterm(), Progress(enabled=not quiet and sys.stderr.isatty(),
+                                                total=pipeline.count_rows(predictions)) as progress:
+                result = api.Gold.from_file(gold, format=gold_format, **asdict(options)).score_file(
+                    predictions, out=out, by=by, undecided=undecided_path, progress=progress.advance,
+                    pred_format=pred_format, renamed_dots=renamed_dots)
     except ValueError as error:  # options the loaders reject (an unknown timezone)
-        raise InputProblem(str(error)) from None
+        raise BadInputError(str(error)) from None
     rows = result.tally.rows()
     if summary_path:
         try:
             report.write_summary(rows, summary_path, precision=precision)
         except ValueError as error:
-            raise InputProblem(str(error)) from None
+            raise BadInputError(str(error)) from None
     if not quiet:
         for note in result.notes():
             click.echo(f"note: {note}", err=True)

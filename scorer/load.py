@@ -106,6 +106,12 @@ def read_gold_table(path) -> pa.Table:
         table = pq.read_table(path)
     else:
         table = _rows_to_table(path, _read_json_records(path, None))
+    return validated_gold(table, path)
+
+
+def validated_gold(table: pa.Table, path) -> pa.Table:
+    """A gold table with `id` and `gold_calls`, ids as unique non-empty strings; else
+    InputError naming `path`, row and field."""
     for required in ("id", "gold_calls"):
         if required not in table.column_names:
             raise InputError(path, "missing column", field=required)

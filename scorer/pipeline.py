@@ -433,11 +433,12 @@ def _rare_collections(run):
 @_rare_collections
 def score_files(predictions_path, gold_path, options: Options = Options(), out=None, by=(),
                 undecided=None, progress=None, gold_format="auto", pred_format="auto",
-                renamed_dots=False) -> Result:
+                renamed_dots=False, scorer=None) -> Result:
     """Score a predictions file against a gold file, batch by batch; write verdicts to `out`
     and judge-ready records of the undecided rows to `undecided` if given. `progress(rows)` is
-    called after each batch. Formats other than callscore's are read by scorer.io adapters."""
-    scorer = Scorer(read_gold(gold_path, gold_format), gold_path, options, by, predictions_path)
+    called after each batch. Formats other than callscore's are read by scorer.io adapters.
+    `scorer`: a Scorer already holding this gold (scorer.api.Gold), instead of reading gold_path."""
+    scorer = scorer or Scorer(read_gold(gold_path, gold_format), gold_path, options, by, predictions_path)
     unreadable = load.Unreadable()
     if options.on_duplicate == "last":  # a first pass finds the last prediction of each (model, id)
         scorer.result.duplicates.note_last_rows(

@@ -1,10 +1,13 @@
-"""Option bundles shared by commands: one flag, one help text everywhere (sqlite-utils' habit)."""
+"""Option bundles shared by commands: one flag, one help text everywhere (sqlite-utils' habit);
+and the one mapping of bad input to exit status 2."""
 
+import contextlib
 import os
 
 import click
 
 from scorer.rules import check_rules
+from scorer.errors import InputError
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -49,3 +52,20 @@ def policy_option(command=None, *, expose_value=False):
                         expose_value=expose_value,
                         help="Override a temporal policy (repeatable), e.g. --policy bare_weekday=nearest "
                              "--policy part_of_day.早上=6-10; `score rules --policies` lists them.")(command)
+class BadInputError(click.ClickException):
+    """Bad input file: the message names file, line and field; exit status 2."""
+
+    exit_code = 2
+
+
+@contextlib.contextmanager
+def bad_input_exits(path=None):
+    """Turn InputError (and ValueError about `path`) into exit status 2 with the message."""
+    try:
+        yield
+    except InputError as error:
+        raise BadInputError(str(error)) from error
+    except ValueError as error:
+        if path is None:
+            raise
+        raise BadInputError(f"{path}: {error}") from error

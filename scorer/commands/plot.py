@@ -18,7 +18,8 @@ import pyarrow.compute as pc
 
 from scorer import vocab
 from scorer.aggregate import Tally
-from scorer.commands.table import bad_input_exits, read_verdicts
+from scorer.commands.common import bad_input_exits
+from scorer.verdicts import read_verdicts
 from scorer.errors import InputError
 
 SLIP = r"slip: (?P<slip>[^\s,;)]+)"

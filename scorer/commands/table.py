@@ -1,8 +1,5 @@
 """`score table`: paper tables from a verdict file, with re-weighting and bootstrap intervals.
 
-Also home of the verdict-file reader shared by `score table`, `score plot`, `score merge-judge`
-and `score audit`.
-
 Re-weighting (`--reweight difficulty=easy:0.6,medium:0.3,hard:0.1`) computes each share per
 stratum (value of the column) and combines them: metric = sum_s w_s * metric_s / sum_s w_s over
 the strata present in the group whose metric is defined (zero denominators drop out), so the
@@ -23,25 +20,20 @@ instances (all their rows at once) instead of rows, within each group and stratu
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import json
-from pathlib import Path
 
 import click
 import numpy as np
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 from scorer import vocab
 from scorer.aggregate import (METRICS, Tally, category_sort_key, metric_masks, metrics_of,
                               value_sort_key)
+from scorer.commands.common import bad_input_exits
 from scorer.errors import InputError
-from scorer.load import json_lines
 from scorer.report import FORMATS, Estimate, render
-from scorer.tables import VERDICTS_FIXED
+from scorer.verdicts import read_verdicts
 
-REQUIRED = ("model", "id", "positive", "outcome", "subtype", "decided", "missing_prediction")
 PAPER_COLUMNS = (
     "n", "recall", "accuracy", vocab.MISS_RECALL, vocab.PARAM_ERROR,
     *(f"{vocab.PARAM_ERROR}/{s}" for s in vocab.SUBTYPES[vocab.PARAM_ERROR]),
@@ -50,81 +42,6 @@ PAPER_COLUMNS = (
     vocab.EXTRA_CALL,
 )
 ALL_VALUES = "all"
-
-
-class BadInputError(click.ClickException):
-    """Bad input file: the message names file, line and field; exit status 2."""
-
-    exit_code = 2
-
-
-@contextlib.contextmanager
-def bad_input_exits(path=None):
-    """Turn InputError (and ValueError about `path`) into exit status 2 with the message."""
-    try:
-        yield
-    except InputError as error:
-        raise BadInputError(str(error)) from error
-    except ValueError as error:
-        if path is None:
-            raise
-        raise BadInputError(f"{path}: {error}") from error
-
-
-def read_verdicts(path) -> pa.Table:
-    """A verdict file (.parquet or .jsonl) as a table; fixed columns get their schema types."""
-    path = Path(path)
-    if not path.is_file():
-        raise InputError(path, "no such file")
-    suffix = path.suffix.lower()
-    if suffix == ".parquet":
-        try:
-            table = pq.read_table(path)
-        except (pa.ArrowException, OSError) as error:
-            raise InputError(path, f"not a readable parquet file ({error})") from error
-    elif suffix == ".jsonl":
-        table = _read_jsonl(path)
-    else:
-        raise InputError(path, f"unknown extension {suffix or '(none)'!r} (use .parquet or .jsonl)")
-    absent = [c for c in REQUIRED if c not in table.column_names]
-    if absent:
-        raise InputError(path, "missing verdict column(s)", field=", ".join(absent))
-    return table
-
-
-def _read_jsonl(path: Path) -> pa.Table:
-    rows = []
-    for number, row, problem in json_lines(path):
-        if problem is not None or not isinstance(row, dict):
-            raise InputError(path, problem or "expected a JSON object", row=number)
-        rows.append(row)
-    names = list(VERDICTS_FIXED.names)
-    for row in rows:
-        names.extend(k for k in row if k not in names)
-    present = [n for n in names if any(n in row for row in rows)]
-    columns = {}
-    for name in present:
-        kind = VERDICTS_FIXED.field(name).type if name in VERDICTS_FIXED.names else None
-        try:
-            columns[name] = pa.array([row.get(name) for row in rows], type=kind)
-        except (pa.ArrowException, TypeError, ValueError) as error:
-            raise InputError(path, f"values of the wrong type ({error})", field=name) from error
-    return pa.table(columns) if columns else pa.table({n: pa.array([], VERDICTS_FIXED.field(n).type)
-                                                        for n in REQUIRED})
-
-
-def write_verdicts(table: pa.Table, path) -> None:
-    """Parquet or JSON lines by extension (JSON lines keep the column order)."""
-    path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix == ".parquet":
-        pq.write_table(table, path)
-    elif suffix == ".jsonl":
-        with open(path, "w", encoding="utf-8", newline="\n") as handle:
-            for row in table.to_pylist():
-                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-    else:
-        raise InputError(path, f"unknown extension {suffix or '(none)'!r} (use .parquet or .jsonl)")
 
 
 def parse_reweight(text: str) -> tuple[str, dict]:

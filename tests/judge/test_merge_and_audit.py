@@ -5,8 +5,9 @@ import pytest
 from click.testing import CliRunner
 from verdict_builder import verdict, verdict_table
 
-from scorer.commands.judge import agreement, audit, merge_judge
-from scorer.commands.table import read_verdicts
+from scorer.audit import agreement
+from scorer.commands.judge import audit, merge_judge
+from scorer.verdicts import read_verdicts
 
 
 def write_jsonl(path, rows):
