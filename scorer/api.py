@@ -21,7 +21,6 @@ import pyarrow.compute as pc
 from scorer import load, pipeline
 from scorer.aggregate import Tally
 from scorer.options import Options
-from scorer.rules import rules_hash
 
 __all__ = ["Gold", "summarize", "score_file", "Options"]
 
@@ -98,8 +97,7 @@ class Gold:
         judge-ready records of undecided rows to `undecided`, missing predictions appended;
         returns the run's `Result` (summary tally, notes). `jobs` > 1 forks workers."""
         scorer = self._scorer
-        scorer.result = pipeline.Result(Tally(tuple(by)), rules_hash=rules_hash())
-        scorer.seen, scorer.predictions_path, scorer.kept_types = {}, str(predictions), {}
+        scorer.start_run(str(predictions), by)
         return pipeline.score_files(predictions, self.source, self.options, out=out, by=by, undecided=undecided,
                                     progress=progress, pred_format=pred_format, renamed_dots=renamed_dots,
                                     scorer=scorer)

@@ -116,7 +116,7 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
 
     if fuzzy_low > fuzzy_high:
         raise click.BadParameter("--fuzzy-low must not exceed --fuzzy-high", param_hint="--fuzzy-low")
-    check_outputs([predictions, gold], [("-o/--out", out, (".parquet", ".jsonl")),
+    check_outputs([predictions, gold], [("-o/--out", out, None if engine == "ray" else (".parquet", ".jsonl")),
                                         ("--summary", summary_path, tuple(report.SUMMARY_FORMATS)),
                                         ("--undecided", undecided_path, (".jsonl",))])
     cores = os.cpu_count() or 1

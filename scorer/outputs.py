@@ -14,7 +14,7 @@ def check_outputs(inputs, outputs) -> None:
     """Refuse (InputError) an output that is one of the inputs (the same path or the same file
     through a link), whose extension is not one its writer knows, or whose directory is missing
     or not writable. `inputs` are paths; `outputs` are (option, path, extensions) with path None
-    when the option was not given."""
+    when the option was not given and extensions None for a directory (Ray's parquet output)."""
     read = {}
     for path in inputs:
         path = Path(path)
@@ -27,7 +27,7 @@ def check_outputs(inputs, outputs) -> None:
         if path.exists() and _identity(path) in read:
             raise InputError(path, f"{option} names an input file ({read[_identity(path)]}); "
                              "choose another output path")
-        if path.suffix.lower() not in extensions:
+        if extensions is not None and path.suffix.lower() not in extensions:
             raise InputError(path, f"{option}: unknown extension {path.suffix or '(none)'!r} "
                              f"(use {', '.join(extensions)})")
         directory = path.parent

@@ -166,24 +166,28 @@ class Scorer:
         self.encoder = PredictionEncoder(self.gold, options)
         self.attributor = Attributor(self.gold, options)
         self.carried = list(self.gold.carried_types)
-        self.predictions_path = predictions_path
-        self.kept_types = {}       # kept prediction column -> its type, fixed by the first batch
         for name in options.keep:
             if name in VERDICTS_FIXED.names or name in self.carried or options.keep.count(name) > 1:
                 raise InputError("--keep", "names a verdict column, a carried gold column or itself twice; "
                                  "rename the prediction column", field=name)
         self.gold_ids = gold_table.column("id").combine_chunks().cast(pa.string())  # prediction ids are looked up here
-        self.seen = {}             # model -> bool array over gold rows: predicted at least once
         self.memo = VerdictMemo(MEMO_BYTES)
         self.compat = None
         if options.compat == "bfcl":
             from scorer.compat.verdicts import BfclVerdicts
 
             self.compat = BfclVerdicts(gold_table, options.renamed_dots)
+        self.start_run(predictions_path, by)
+
+    def start_run(self, predictions_path, by=()):
+        """Forget the previous run's predictions (a gold set scores several files, scorer.api)."""
+        self.predictions_path = predictions_path
+        self.kept_types = {}       # kept prediction column -> its type, fixed by the first batch
+        self.seen = {}             # model -> bool array over gold rows: predicted at least once
         self.result = Result(Tally(tuple(by)), rules_hash=rules_hash(),
                              gold_without_reference=sum(row.reference_time is None for row in self.gold.rows))
-        if not (options.keep and options.on_duplicate == "keep"):  # a kept sample column declares repeats
-            self.result.duplicates = Duplicates(options.on_duplicate, len(self.gold.rows), predictions_path)
+        if not (self.options.keep and self.options.on_duplicate == "keep"):  # a kept sample column declares repeats
+            self.result.duplicates = Duplicates(self.options.on_duplicate, len(self.gold.rows), predictions_path)
 
     def score_prepared(self, prepared: "Prepared", missing=False):
         """(verdicts, undecided records) of a prepared batch, in its row order, in this process."""
