@@ -1,0 +1,70 @@
+"""The example multi-turn benchmark: the scorer reproduces the verdicts each prediction was
+built to get (data/examples/build_dialogues.py writes them from the rules, not the scorer)."""
+
+import json
+from pathlib import Path
+
+import pyarrow.parquet as pq
+from click.testing import CliRunner
+
+from scorer.cli import cli
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "data" / "examples"
+GOLD = EXAMPLES / "dialogue_gold.jsonl"
+PREDICTIONS = EXAMPLES / "dialogue_predictions.jsonl"
+
+
+def read_jsonl(path):
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def run(tmp_path, *extra):
+    turns, dialogues = tmp_path / "turns.parquet", tmp_path / "dialogues.parquet"
+    result = CliRunner().invoke(cli, ["dialogue", str(PREDICTIONS), str(GOLD), "-o", str(turns),
+                                      "--dialogues", str(dialogues), *extra])
+    assert result.exit_code == 0, result.output
+    return result, turns, dialogues
+
+
+def test_the_benchmark_has_what_the_issue_asks_for():
+    gold = read_jsonl(GOLD)
+    assert len(gold) >= 40 and all(2 <= len(d["turns"]) <= 12 for d in gold)
+    turns = [t for d in gold for t in d["turns"]]
+    assert any(not t["gold_calls"] for t in turns)                       # no-call turns
+    assert any("不对" in t["query"] or "改成" in t["query"] for t in turns)  # corrections
+    assert len({m["model"] for m in read_jsonl(PREDICTIONS)}) == 3
+
+
+def test_turn_and_dialogue_verdicts_are_the_intended_ones(tmp_path):
+    _result, turns, dialogues = run(tmp_path)
+    got = {(r["model"], r["id"]): r for r in pq.read_table(turns).to_pylist()}
+    intended = read_jsonl(EXAMPLES / "dialogue_intended_turns.jsonl")
+    assert len(got) == len(intended)
+    for want in intended:
+        row = got[(want["model"], want["id"])]
+        assert row["decided"], want
+        assert {k: row[k] for k in ("outcome", "subtype", "carried_from_turn", "missing_prediction")} == {
+            k: want[k] for k in ("outcome", "subtype", "carried_from_turn", "missing_prediction")}, want
+    assert any(w["carried_from_turn"] for w in intended) and any(w["missing_prediction"] for w in intended)
+    got = {(r["model"], r["id"]): r for r in pq.read_table(dialogues).to_pylist()}
+    for want in read_jsonl(EXAMPLES / "dialogue_intended_dialogues.jsonl"):
+        row = got[(want["model"], want["id"])]
+        assert {k: row[k] for k in want} == want
+
+
+def test_reruns_are_byte_identical_and_tables_read_the_dialogue_file(tmp_path):
+    _result, turns, dialogues = run(tmp_path)
+    first = (turns.read_bytes(), dialogues.read_bytes())
+    _result, turns, dialogues = run(tmp_path)
+    assert (turns.read_bytes(), dialogues.read_bytes()) == first
+    table = CliRunner().invoke(cli, ["table", str(dialogues), "--by", "turns", "--format", "csv"])
+    assert table.exit_code == 0, table.output
+    assert "zhiyuan-72b,01–05," in table.output and "zhiyuan-72b,06–10," in table.output
+
+
+def test_summary_has_length_buckets_and_turn_positions(tmp_path):
+    result, _turns, _dialogues = run(tmp_path, "--summary", str(tmp_path / "summary.json"))
+    rows = json.loads((tmp_path / "summary.json").read_text())
+    groups = {row["group"] for row in rows}
+    assert {"all", "turns=01–05", "turns=06–10", "turn=1", "turn=12"} <= groups
+    assert "dialogue_accuracy" in result.output
