@@ -342,8 +342,8 @@ def score_agent(tasks: list, predictions: list, options: Options = Options()) ->
 
 
 class AgentResult(DialogueResult):
-    def summary(self) -> list:
-        """Per model: tasks, end-state accuracy, mean process accuracy."""
+    def summary(self, sample=None) -> list:
+        """Per model: tasks, end-state accuracy, mean process accuracy (samples are not told apart)."""
         rows = []
         table = self.dialogues
         for model in sorted(set(table.column("model").to_pylist())):

@@ -381,7 +381,7 @@ def pass_k_rows(dialogues: pa.Table, sample: str) -> list:
     for model in sorted(by_model, key=str):
         tasks = by_model[model]
         for k in range(1, min(n for n, _ in tasks) + 1):
-            rows.append({"model": model, "k": k, "dialogues": len(tasks),
+            rows.append({"model": model, "group": f"k={k}", "dialogues": len(tasks),
                          "pass^k": sum(pass_hat_k(n, c, k) for n, c in tasks) / len(tasks),
                          "pass@k": sum(pass_at_k(n, c, k) for n, c in tasks) / len(tasks)})
     return rows
@@ -417,8 +417,10 @@ class DialogueResult:
     dialogues: pa.Table
     notes: list = field(default_factory=list)
 
-    def summary(self) -> list:
-        return summary_rows(self.turns, self.dialogues)
+    def summary(self, sample=None) -> list:
+        """The summary rows, then pass^k / pass@k rows (group `k=1`, ...) when `sample` names
+        the column of repeated samples."""
+        return summary_rows(self.turns, self.dialogues) + (pass_k_rows(self.dialogues, sample) if sample else [])
 
 
 def score_dialogue_tables(predictions: pa.Table, gold: pa.Table, options: Options = Options(),

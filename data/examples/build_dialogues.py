@@ -14,7 +14,9 @@ Each model's prediction of a turn is the gold calls changed by one named perturb
 the verdict that perturbation implies under the scoring rules (README: Verdicts, Dialogues
 and agents) is written beside it, in dialogue_intended_turns.jsonl; the dialogue verdicts in
 dialogue_intended_dialogues.jsonl follow from those by the dialogue rule (correct when every
-turn is; otherwise the first failing turn's outcome). Nothing here runs the scorer.
+turn is; otherwise the first failing turn's outcome). dialogue_samples.jsonl holds four more
+runs of each model (field `sample`), their dialogue verdicts in dialogue_intended_samples.jsonl.
+Nothing here runs the scorer.
 """
 
 import json
@@ -236,10 +238,13 @@ def as_output(rng, calls):
     return {"calls": calls}
 
 
-def predictions(gold):
+def predictions(gold, sample=None):
+    """Each model's predictions of every dialogue and the intended turn verdicts; with `sample`,
+    one of several repeated runs (its own random stream, a `sample` field in every row)."""
     rows, turn_verdicts = [], []
+    tag = {} if sample is None else {"sample": sample}
     for model in MODELS:
-        rng = random.Random(f"callscore dialogue model {model}")
+        rng = random.Random(f"callscore dialogue model {model}" + ("" if sample is None else f" sample {sample}"))
         kinds, weights = zip(*PROFILES[model])
         for dialogue in gold:
             turns = dialogue["turns"]
@@ -260,10 +265,10 @@ def predictions(gold):
                     calls, verdict = outcome
                     predicted.append(as_output(rng, calls))
                     missing = False
-                turn_verdicts.append({"model": model, "id": turn_id, "dialogue_id": dialogue["id"], "turn": index + 1,
+                turn_verdicts.append({"model": model, **tag, "id": turn_id, "dialogue_id": dialogue["id"], "turn": index + 1,
                                       "outcome": verdict[0], "subtype": verdict[1], "carried_from_turn": verdict[2],
                                       "missing_prediction": missing, "why": verdict[3]})
-            rows.append({"id": dialogue["id"], "model": model, "turns": predicted})
+            rows.append({"id": dialogue["id"], "model": model, **tag, "turns": predicted})
     return rows, turn_verdicts
 
 
@@ -271,15 +276,18 @@ def dialogue_verdicts(turn_verdicts):
     """The dialogue rule applied to the intended turn verdicts."""
     result, groups = [], {}
     for verdict in turn_verdicts:
-        groups.setdefault((verdict["model"], verdict["dialogue_id"]), []).append(verdict)
-    for (model, dialogue_id), turns in groups.items():
+        groups.setdefault((verdict["model"], verdict.get("sample"), verdict["dialogue_id"]), []).append(verdict)
+    for (model, sample, dialogue_id), turns in groups.items():
         failing = next((t for t in turns if t["outcome"] != "correct"), None)
         correct = sum(t["outcome"] == "correct" for t in turns)
-        result.append({"model": model, "id": dialogue_id, "outcome": failing["outcome"] if failing else "correct",
+        result.append({"model": model, **({} if sample is None else {"sample": sample}), "id": dialogue_id, "outcome": failing["outcome"] if failing else "correct",
                        "subtype": failing["subtype"] if failing else None, "turns_correct": correct,
                        "dialogue_turns": len(turns), "first_failing_turn": failing["turn"] if failing else None,
                        "carried_from_turn": failing["carried_from_turn"] if failing else None})
     return result
+
+
+SAMPLES = 4  # repeated runs of every model over every dialogue, for pass^k
 
 
 def write(path, rows):
@@ -295,6 +303,10 @@ def main():
     write(HERE / "dialogue_predictions.jsonl", rows)
     write(HERE / "dialogue_intended_turns.jsonl", turn_verdicts)
     write(HERE / "dialogue_intended_dialogues.jsonl", dialogue_verdicts(turn_verdicts))
+    samples = [predictions(gold, sample) for sample in range(SAMPLES)]
+    write(HERE / "dialogue_samples.jsonl", [row for rows, _verdicts in samples for row in rows])
+    write(HERE / "dialogue_intended_samples.jsonl",
+          dialogue_verdicts([verdict for _rows, verdicts in samples for verdict in verdicts]))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,8 @@
 """`score dialogue`: multi-turn dialogues scored turn by turn, then as wholes (scorer/dialogue.py),
 and agent trajectories by end state and milestones (scorer/agent.py)."""
 
+import os
+
 import click
 
 from scorer.commands.common import CONTEXT_SETTINGS, rules_option, time_options
@@ -34,7 +36,7 @@ def _bounds(_ctx, _param, value):
               help="Carry a PREDICTIONS column into the verdicts; the first one names the sample of "
                    "repeated runs, over which pass^k and pass@k are reported.")
 @time_options
-@click.option("-j", "--jobs", type=click.IntRange(1), default=1, show_default=True,
+@click.option("-j", "--jobs", type=click.IntRange(1), default=os.cpu_count() or 1, show_default="all cores",
               help="Processes scoring turns in parallel; results are identical to --jobs 1.")
 @click.option("--precision", type=click.IntRange(0, 6), default=1, show_default=True, help="Decimals of percentages.")
 @rules_option
@@ -70,14 +72,15 @@ def dialogue_command(predictions, gold, out, dialogues_path, summary_path, gold_
             writer = VerdictWriter(path, provenance)
             writer.write(table.combine_chunks().to_batches()[0] if table.num_rows else table)
             writer.close()
-    rows = result.summary()
+    rows = result.summary(keep[0] if keep else None)
     if summary_path:
         report.write_summary(rows, summary_path, precision=precision)
     if quiet:
         return
     for note in result.notes:
         click.echo(f"note: {note}", err=True)
-    click.echo(report.render(rows, "text", precision=precision))
-    if keep and result.dialogues is not None:
+    passes = [row for row in rows if "pass^k" in row]
+    click.echo(report.render([row for row in rows if "pass^k" not in row], "text", precision=precision))
+    if passes:
         click.echo()
-        click.echo(report.render(dialogue.pass_k_rows(result.dialogues, keep[0]), "text", precision=precision))
+        click.echo(report.render(passes, "text", precision=precision))

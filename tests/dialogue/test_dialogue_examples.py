@@ -68,3 +68,29 @@ def test_summary_has_length_buckets_and_turn_positions(tmp_path):
     groups = {row["group"] for row in rows}
     assert {"all", "turns=01–05", "turns=06–10", "turn=1", "turn=12"} <= groups
     assert "dialogue_accuracy" in result.output
+
+
+def test_repeated_samples_give_the_intended_dialogue_verdicts_and_pass_k(tmp_path):
+    from math import comb
+
+    dialogues, summary = tmp_path / "dialogues.jsonl", tmp_path / "summary.json"
+    result = CliRunner().invoke(cli, ["dialogue", str(EXAMPLES / "dialogue_samples.jsonl"), str(GOLD), "--keep",
+                                      "sample", "--dialogues", str(dialogues), "--summary", str(summary)])
+    assert result.exit_code == 0, result.output
+    got = {(r["model"], r["sample"], r["id"]): r for r in read_jsonl(dialogues)}
+    intended = read_jsonl(EXAMPLES / "dialogue_intended_samples.jsonl")
+    assert len(got) == len(intended)
+    successes = {}
+    for want in intended:
+        row = got[(want["model"], want["sample"], want["id"])]
+        assert {k: row[k] for k in want} == want
+        key = (want["model"], want["id"])
+        successes[key] = successes.get(key, 0) + (want["outcome"] == "correct")
+    rows = {(r["model"], r["group"]): r for r in json.loads(summary.read_text()) if "pass^k" in r}
+    for model in {m for m, _ in successes}:
+        counts = [c for (m, _), c in successes.items() if m == model]
+        for k in range(1, 5):  # four samples of every dialogue
+            hat = sum(comb(c, k) / comb(4, k) for c in counts) / len(counts)
+            at = sum(1 - comb(4 - c, k) / comb(4, k) for c in counts) / len(counts)
+            row = rows[(model, f"k={k}")]
+            assert round(row["pass^k"], 6) == round(hat, 6) and round(row["pass@k"], 6) == round(at, 6)

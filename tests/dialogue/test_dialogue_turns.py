@@ -111,8 +111,9 @@ def test_samples_give_pass_hat_k_and_pass_at_k(tmp_path):
     rows = dialogue.pass_k_rows(result.dialogues, "sample")
     # 3 samples, 2 correct: pass^1 = 2/3, pass^2 = C(2,2)/C(3,2) = 1/3, pass^3 = 0;
     # pass@1 = 2/3, pass@2 = 1 - C(1,2)/C(3,2) = 1, pass@3 = 1
-    assert [(r["k"], round(r["pass^k"], 6), round(r["pass@k"], 6)) for r in rows] == [
-        (1, 0.666667, 0.666667), (2, 0.333333, 1.0), (3, 0.0, 1.0)]
+    assert [(r["group"], round(r["pass^k"], 6), round(r["pass@k"], 6)) for r in rows] == [
+        ("k=1", 0.666667, 0.666667), ("k=2", 0.333333, 1.0), ("k=3", 0.0, 1.0)]
+    assert result.summary("sample")[-3:] == rows
 
 
 def test_flat_turn_gold_needs_dialogue_columns(tmp_path):
