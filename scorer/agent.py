@@ -59,12 +59,14 @@ MILESTONE = "milestone"                   # error kind of a milestone not met
 
 
 def is_agent_gold(path) -> bool:
-    """An ACEBench agent data file (it has `initial_config`)."""
+    """An ACEBench agent data file (`initial_config` and a text `question`; BFCL's multi-turn
+    questions are lists of messages)."""
     path = Path(path)
     if path.suffix.lower() not in (".json", ".jsonl") or not path.is_file():
         return False
     try:
-        return "initial_config" in formats._first_record(path)
+        first = formats._first_record(path)
+        return "initial_config" in first and isinstance(first.get("question"), str)
     except InputError:
         return False
 

@@ -138,22 +138,24 @@ SCENES = (weather, travel, parcel, money, dinner, music, news)
 SMALL_TALK = [("你好呀", "no_tool"), ("谢谢", "no_tool"), ("帮我订一间酒店", "other_tool")]
 
 
-def dialogues():
-    """44 dialogues of 2-12 turns."""
-    rng = random.Random("callscore dialogues")
+def dialogues(count=44, seed="callscore dialogues", scene_counts=(1, 1, 2, 2, 3, 4), max_turns=12):
+    """`count` dialogues of 2-`max_turns` turns, each of a number of scenes drawn from `scene_counts`
+    (scenes repeat, with new values, when more are drawn than there are kinds)."""
+    rng = random.Random(seed)
     result = []
-    while len(result) < 44:
+    while len(result) < count:
         ref = rng.choice(REFERENCES)
         turns = []
         if rng.random() < 0.2:
             query, kind = SMALL_TALK[0]
             turns.append({"query": query, "gold_calls": [], "negative_type": kind})
-        for scene in rng.sample(SCENES, rng.choice([1, 1, 2, 2, 3, 4])):
+        scenes = rng.choice(scene_counts)
+        for scene in rng.sample(SCENES, min(scenes, len(SCENES))) + rng.choices(SCENES, k=max(0, scenes - len(SCENES))):
             turns.extend(scene(rng, ref))
         if rng.random() < 0.5:
             query, kind = rng.choice(SMALL_TALK[1:])
             turns.append({"query": query, "gold_calls": [], "negative_type": kind})
-        if not 2 <= len(turns) <= 12:
+        if not 2 <= len(turns) <= max_turns:
             continue
         used = sorted({c["name"] for t in turns for c in t["gold_calls"]})
         distractors = rng.sample(sorted(set(TOOLS) - set(used)), 2)

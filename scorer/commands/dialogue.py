@@ -46,18 +46,21 @@ def dialogue_command(predictions, gold, out, dialogues_path, summary_path, gold_
     """Score multi-turn dialogues: a verdict per turn (slot carry-over errors name the turn
     that gave the slot, `carried_from_turn`), a verdict per dialogue (all turns correct,
     process accuracy, first failing turn), accuracy by dialogue length and turn position,
-    pass^k / pass@k over samples. ACEBench agent files are scored by end state and milestones.
+    pass^k / pass@k over samples. ACEBench agent files are scored by end state and milestones;
+    BFCL multi-turn files on BFCL's simulators (the `bfcl` extra), BFCL's verdict beside ours.
 
     Example: score dialogue data/examples/dialogue_predictions.jsonl data/examples/dialogue_gold.jsonl
     """
-    from scorer import agent, dialogue, report
+    from scorer import agent, bfcl_multi_turn, dialogue, report
     from scorer.options import Options
     from scorer.pipeline import metadata
     from scorer.write import VerdictWriter
 
     options = Options(reference_time=reference_time, timezone=timezone, jobs=jobs, keep=tuple(keep))
     try:
-        if agent.is_agent_gold(gold):
+        if bfcl_multi_turn.is_bfcl_multi_turn_gold(gold):
+            result = bfcl_multi_turn.score_bfcl_multi_turn(predictions, gold, options, buckets)
+        elif agent.is_agent_gold(gold):
             result = agent.score_agent_files(predictions, gold, options)
         else:
             gold_table = dialogue.read_dialogue_gold(gold, gold_format, buckets)
