@@ -270,6 +270,9 @@ def score_bfcl_multi_turn(predictions_path, gold_path, options: Options = Option
         [("id", pa.string()), ("model", pa.string()), ("malformed", pa.string()), ("calls", pa.string())]))
     result = score_dialogue_tables(predictions, gold, options, carried=("category",))
     keys = list(zip(result.dialogues.column("model").to_pylist(), result.dialogues.column("id").to_pylist()))
+    for key in keys:  # an entry a model did not predict: nothing was called
+        if key not in bfcl:
+            bfcl[key] = bfcl_verdict(entries[key[1]], [])
     dialogues = result.dialogues
     for name, field in (("bfcl_valid", "valid"), ("bfcl_error_type", "error_type"), ("bfcl_error_turn", "turn")):
         dialogues = dialogues.append_column(name, pa.array([bfcl.get(key, {}).get(field) for key in keys],

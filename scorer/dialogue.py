@@ -184,52 +184,75 @@ def read_dialogue_gold(path, fmt="auto", bounds=DEFAULT_BOUNDS) -> pa.Table:
     return _with_dialogue_columns(table, path, bounds)
 
 
-def _turn_entry(turn, path, row, index):
-    """One predicted turn: {calls} / {output} / a list of calls / raw text / null."""
+def _turn_entry(turn, index):
+    """One predicted turn -> (calls JSON, output, malformed reason): {calls} / {output} / a list
+    of calls / raw text / null. The calls are read later by the pipeline, so a bad one is that
+    turn's `malformed` verdict, not an error."""
     if turn is None or isinstance(turn, str):
-        return None, turn
+        return None, turn, None
     if isinstance(turn, list):
-        return _calls_text(turn, path, row, f"turns[{index}]"), None
+        return dump_json(turn), None, None
     if isinstance(turn, dict):
-        return _calls_text(turn.get("calls"), path, row, f"turns[{index}]"), _json_text(turn.get("output"))
-    raise InputError(path, f"turn {index} must be an object, a list of calls or a text", row=row, field="turns")
+        return _json_text(turn.get("calls")), _json_text(turn.get("output")), None
+    return None, None, f"turn {index} is a {type(turn).__name__}, not an object, a list of calls or a text"
 
 
-def read_dialogue_predictions(path, gold: pa.Table, keep=(), fmt="auto", renamed_dots=False) -> pa.Table:
+def _nested_records(path: Path, unreadable):
+    """(line, record) of a nested predictions file; lines that cannot be tied to a dialogue
+    (not JSON, not an object, no id) are reported in `unreadable` and skipped."""
+    if path.suffix.lower() != ".jsonl":
+        numbered = enumerate(_records(path), start=1)
+    else:
+        numbered = ((number, record) for number, record, problem in load.json_lines(path)
+                    if problem is None or unreadable.lines.append((number, problem)))
+    for number, record in numbered:
+        if not isinstance(record, dict) or "id" not in record:
+            unreadable.lines.append((number, "not a dialogue object with an id"))
+            continue
+        yield number, record
+
+
+def read_dialogue_predictions(path, gold: pa.Table, keep=(), fmt="auto", renamed_dots=False,
+                              unreadable: load.Unreadable | None = None) -> pa.Table:
     """Predictions as one row per turn: nested (`id` of the dialogue, `model`, `turns`: one
     entry per turn in order) become rows with the gold's turn ids; anything else is read as
-    turn rows by the single-turn readers (ids are the gold's turn ids)."""
+    turn rows by the single-turn readers (ids are the gold's turn ids). A turn that cannot be
+    read is that turn's `malformed` prediction (`turns` not a list: every gold turn of the
+    dialogue); lines that name no dialogue go to `unreadable` (an error when it is None)."""
     path = load.check_path(path)
+    report = unreadable if unreadable is not None else load.Unreadable()
     if fmt in ("auto", "callscore") and "turns" in _first_keys(path):
-        turn_ids = {(d, t): i for d, t, i in zip(gold.column("dialogue_id").to_pylist(),
-                                                 gold.column("turn").to_pylist(), gold.column("id").to_pylist())}
+        gold_turns = {}
+        for d, t, i in zip(gold.column("dialogue_id").to_pylist(), gold.column("turn").to_pylist(),
+                           gold.column("id").to_pylist()):
+            gold_turns.setdefault(d, {})[t] = i
         rows = []
-        for number, record in enumerate(_records(path), start=1):
-            turns = record.get("turns")
-            if "id" not in record or not isinstance(turns, list):
-                raise InputError(path, "a dialogue prediction needs an `id` and a `turns` list", row=number,
-                                 field="turns")
+        for number, record in _nested_records(path, report):
             dialogue = str(record["id"])
             for name in keep:
                 if name not in record:
                     raise InputError(path, "no such column to keep (--keep)", row=number, field=name)
-            for index, turn in enumerate(turns, start=1):
-                calls, output = _turn_entry(turn, path, number, index)
-                rows.append({"id": turn_ids.get((dialogue, index), f"{dialogue}{TURN_SEPARATOR}{index}"),
-                             "model": record.get("model"), "calls": calls, "output": output,
+            turns = record.get("turns")
+            entries = [_turn_entry(turn, index) for index, turn in enumerate(turns, start=1)] \
+                if isinstance(turns, list) else [(None, None, "turns is not a list")] * len(gold_turns.get(dialogue, ()))
+            for index, (calls, output, malformed) in enumerate(entries, start=1):
+                rows.append({"id": gold_turns.get(dialogue, {}).get(index, f"{dialogue}{TURN_SEPARATOR}{index}"),
+                             "model": record.get("model"), "calls": calls, "output": output, "malformed": malformed,
                              **{name: record[name] for name in keep}})
         batch = pa.RecordBatch.from_pydict({
-            **{name: pa.array([row[name] for row in rows], pa.string()) for name in ("id", "model", "calls", "output")},
+            **{name: pa.array([row[name] for row in rows], pa.string())
+               for name in ("id", "model", "calls", "output", "malformed")},
             **{name: pa.array([row[name] for row in rows]) for name in keep}})
-        return pa.Table.from_batches([load.prediction_batch(path, batch, keep)])
-    from scorer.pipeline import read_prediction_batches
+        table = pa.Table.from_batches([load.prediction_batch(path, batch, keep)])
+    else:
+        from scorer.pipeline import read_prediction_batches
 
-    unreadable = load.Unreadable()
-    batches = list(read_prediction_batches(path, fmt, None, 1 << 20, unreadable, renamed_dots, keep))
-    if unreadable.lines:
-        number, reason = unreadable.lines[0]
+        table = pa.Table.from_batches(list(read_prediction_batches(path, fmt, None, 1 << 20, report, renamed_dots,
+                                                                   keep)))
+    if unreadable is None and report.lines:
+        number, reason = report.lines[0]
         raise InputError(path, f"unreadable line: {reason}", row=number)
-    return pa.Table.from_batches(batches)
+    return table
 
 
 def with_missing_turns(predictions: pa.Table, gold: pa.Table, keep=()) -> pa.Table:

@@ -298,16 +298,16 @@ def write(path, rows):
             handle.write(json.dumps(row, ensure_ascii=False, sort_keys=False) + "\n")
 
 
-def main():
+def main(out: Path = HERE):
     gold = dialogues()
     rows, turn_verdicts = predictions(gold)
-    write(HERE / "dialogue_gold.jsonl", [dict(d, tools=json.dumps(d["tools"], ensure_ascii=False)) for d in gold])
-    write(HERE / "dialogue_predictions.jsonl", rows)
-    write(HERE / "dialogue_intended_turns.jsonl", turn_verdicts)
-    write(HERE / "dialogue_intended_dialogues.jsonl", dialogue_verdicts(turn_verdicts))
+    write(out / "dialogue_gold.jsonl", [dict(d, tools=json.dumps(d["tools"], ensure_ascii=False)) for d in gold])
+    write(out / "dialogue_predictions.jsonl", rows)
+    write(out / "dialogue_intended_turns.jsonl", turn_verdicts)
+    write(out / "dialogue_intended_dialogues.jsonl", dialogue_verdicts(turn_verdicts))
     samples = [predictions(gold, sample) for sample in range(SAMPLES)]
-    write(HERE / "dialogue_samples.jsonl", [row for rows, _verdicts in samples for row in rows])
-    write(HERE / "dialogue_intended_samples.jsonl",
+    write(out / "dialogue_samples.jsonl", [row for rows, _verdicts in samples for row in rows])
+    write(out / "dialogue_intended_samples.jsonl",
           dialogue_verdicts([verdict for _rows, verdicts in samples for verdict in verdicts]))
 
 

@@ -51,7 +51,7 @@ def dialogue_command(predictions, gold, out, dialogues_path, summary_path, gold_
 
     Example: score dialogue data/examples/dialogue_predictions.jsonl data/examples/dialogue_gold.jsonl
     """
-    from scorer import agent, bfcl_multi_turn, dialogue, report
+    from scorer import agent, bfcl_multi_turn, dialogue, load, report
     from scorer.options import Options
     from scorer.pipeline import metadata
     from scorer.write import VerdictWriter
@@ -64,9 +64,13 @@ def dialogue_command(predictions, gold, out, dialogues_path, summary_path, gold_
             result = agent.score_agent_files(predictions, gold, options)
         else:
             gold_table = dialogue.read_dialogue_gold(gold, gold_format, buckets)
-            predicted = dialogue.read_dialogue_predictions(predictions, gold_table, options.keep, pred_format)
+            unreadable = load.Unreadable()
+            predicted = dialogue.read_dialogue_predictions(predictions, gold_table, options.keep, pred_format,
+                                                           unreadable=unreadable)
             carried = [name for name in ("domain", "category", "language") if name in gold_table.column_names]
             result = dialogue.score_dialogue_tables(predicted, gold_table, options, carried)
+            result.notes += [f"prediction line {number} unreadable, skipped: {reason}"
+                             for number, reason in unreadable.lines]
     except ValueError as error:
         raise InputError(gold, str(error)) from None
     provenance = {**metadata(options), "callscore.dialogue_buckets": ",".join(map(str, buckets))}

@@ -84,3 +84,21 @@ def test_model_text_is_never_run(tmp_path, monkeypatch):
     assert environment.call("system", '{"command": "ls"}').startswith("Error during execution")
     assert environment.call("mkdir", '{"no_such_argument": 1}').startswith("Error during execution")
     assert not (tmp_path / "pwned").exists()
+
+
+def test_the_command_prints_both_verdicts(tmp_path):
+    from click.testing import CliRunner
+
+    from scorer.cli import cli
+
+    questions, gold = answers("miss_param")
+    results = write(tmp_path, [{"id": g["id"], "model": "gold", "result": [[turn] for turn in g["ground_truth"]]}
+                               for g in gold[:3]])
+    out = tmp_path / "dialogues.jsonl"
+    result = CliRunner().invoke(cli, ["dialogue", str(results), str(questions), "--dialogues", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "bfcl_accuracy" in result.output
+    rows = {r["id"]: r for r in map(json.loads, out.read_text().splitlines())}
+    assert len(rows) == 200  # entries not predicted are scored as nothing called
+    assert [(rows[g["id"]]["bfcl_valid"], rows[g["id"]]["outcome"]) for g in gold[:3]] == [(True, "correct")] * 3
+    assert not rows[gold[3]["id"]]["bfcl_valid"] and rows[gold[3]["id"]]["missing_prediction"]

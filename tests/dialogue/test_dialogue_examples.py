@@ -94,3 +94,30 @@ def test_repeated_samples_give_the_intended_dialogue_verdicts_and_pass_k(tmp_pat
             at = sum(1 - comb(4 - c, k) / comb(4, k) for c in counts) / len(counts)
             row = rows[(model, f"k={k}")]
             assert round(row["pass^k"], 6) == round(hat, 6) and round(row["pass@k"], 6) == round(at, 6)
+
+
+def test_the_builder_reproduces_the_committed_files(tmp_path):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_dialogues", EXAMPLES / "build_dialogues.py")
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    builder.main(tmp_path)
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert written == sorted(p.name for p in EXAMPLES.glob("dialogue_*.jsonl"))
+    for name in written:
+        assert (tmp_path / name).read_bytes() == (EXAMPLES / name).read_bytes(), name
+
+
+def test_agent_files_through_the_command(tmp_path):
+    acebench = Path(__file__).resolve().parents[1] / "data" / "acebench" / "data_zh"
+    answer = read_jsonl(acebench / "possible_answer" / "data_agent_multi_turn.json")[0]
+    predictions = tmp_path / "agent.jsonl"
+    predictions.write_text(json.dumps({"id": answer["id"], "model": "m", "result": answer["ground_truth"],
+                                       "process": answer["mile_stone"]}, ensure_ascii=False) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["dialogue", str(predictions), str(acebench / "data_agent_multi_turn.json"),
+                                      "-o", str(tmp_path / "agent.parquet")])
+    assert result.exit_code == 0, result.output
+    row = pq.read_table(tmp_path / "agent.parquet").to_pylist()[0]
+    assert (row["outcome"], row["end_state_correct"], row["process_accuracy"]) == ("correct", True, 1.0)
+    assert "end_state_accuracy" in result.output

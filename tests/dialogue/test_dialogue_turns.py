@@ -128,3 +128,29 @@ def test_flat_turn_gold_needs_dialogue_columns(tmp_path):
     gold = dialogue.read_dialogue_gold(flat)
     assert gold.column("dialogue_turns").to_pylist() == [2, 2]
     assert pa.types.is_int64(gold.schema.field("turn").type)
+
+
+def test_bad_turns_are_malformed_verdicts_and_unreadable_lines_are_reported(tmp_path):
+    from scorer import load
+
+    gold = dialogue.read_dialogue_gold(write_jsonl(tmp_path / "gold.jsonl", [GOLD]))
+    path = tmp_path / "pred.jsonl"
+    path.write_text("\n".join([
+        json.dumps({"id": "d1", "model": "a", "turns": [42, {"calls": "not json"}, {"output": "[get_weather(city='北京'"}]}),
+        json.dumps({"id": "d1", "model": "b", "turns": "oops"}),
+        "{not json",
+        json.dumps({"model": "c", "turns": []}),
+    ]) + "\n", encoding="utf-8")
+    unreadable = load.Unreadable()
+    predicted = dialogue.read_dialogue_predictions(path, gold, unreadable=unreadable)
+    assert [number for number, _reason in unreadable.lines] == [3, 4]
+    result = dialogue.score_dialogue_tables(predicted, gold)
+    a, b = by_turn(result, "a"), by_turn(result, "b")
+    assert [a[t]["subtype"] for t in (1, 2, 3)] == ["malformed"] * 3
+    assert (a[4]["outcome"], a[4]["missing_prediction"]) == ("correct", True)
+    assert [b[t]["subtype"] for t in (1, 2, 3)] == ["malformed"] * 3
+    assert b[4]["outcome"] == "over_recall"  # a malformed output on a turn needing no call: it tried to call
+    from scorer.errors import InputError
+
+    with pytest.raises(InputError, match="row 3"):
+        dialogue.read_dialogue_predictions(path, gold)
