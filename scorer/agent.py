@@ -42,18 +42,8 @@ from scorer.normalize import Context, canonical
 from scorer.options import Options
 from scorer.parse import canonical_json, dump_json, load_json, parse_calls_value, parse_output
 from scorer.schema import Param, infer_kind
-from scorer.tables import ERROR
+from scorer.tables import AGENT_COLUMNS, ERROR
 
-AGENT_COLUMNS = pa.schema([
-    ("end_state_correct", pa.bool_()),
-    ("process_accuracy", pa.float64()),
-    ("milestones", pa.int64()),           # of the best alternative
-    ("milestones_matched", pa.int64()),
-    ("alternative", pa.int64()),          # which milestone list was best, from 0
-    ("first_missing_milestone", pa.int64()),
-    ("category", pa.string()),
-    ("language", pa.string()),
-])
 END_STATE = "end_state"                   # error kind of a differing state attribute
 MILESTONE = "milestone"                   # error kind of a milestone not met
 

@@ -34,6 +34,7 @@ from scorer.errors import InputError
 from scorer.io.bfcl import convert_tools, read_json_lines
 from scorer.options import Options
 from scorer.parse import dump_json, load_json, parse_output
+from scorer.tables import BFCL_COLUMNS
 
 CATEGORIES = ("base", "miss_func", "miss_param", "long_context")
 _NEGATIVE_TYPE = {"miss_func": "other_tool", "miss_param": "needs_clarification"}
@@ -274,10 +275,8 @@ def score_bfcl_multi_turn(predictions_path, gold_path, options: Options = Option
         if key not in bfcl:
             bfcl[key] = bfcl_verdict(entries[key[1]], [])
     dialogues = result.dialogues
-    for name, field in (("bfcl_valid", "valid"), ("bfcl_error_type", "error_type"), ("bfcl_error_turn", "turn")):
-        dialogues = dialogues.append_column(name, pa.array([bfcl.get(key, {}).get(field) for key in keys],
-                                                           pa.bool_() if field == "valid" else
-                                                           pa.int64() if field == "turn" else pa.string()))
+    for column, field in zip(BFCL_COLUMNS, ("valid", "error_type", "turn")):
+        dialogues = dialogues.append_column(column, pa.array([bfcl[key][field] for key in keys], column.type))
     return BfclResult(result.turns, dialogues, result.notes)
 
 

@@ -73,3 +73,24 @@ DIALOGUE_COLUMNS = pa.schema([
     ("first_failing_turn", pa.int64()),
     ("carried_from_turn", pa.int64()),      # of the first failing turn
 ])
+
+# Agent tasks (scorer/agent.py): model, id, positive, outcome, subtype, argument, tool, detail,
+# errors (kind `end_state`: a differing attribute, its path in `argument`; `milestone`: one not
+# met), decided, missing_prediction, then these.
+AGENT_COLUMNS = pa.schema([
+    ("end_state_correct", pa.bool_()),
+    ("process_accuracy", pa.float64()),
+    ("milestones", pa.int64()),           # of the best alternative
+    ("milestones_matched", pa.int64()),
+    ("alternative", pa.int64()),          # which milestone list was best, from 0
+    ("first_missing_milestone", pa.int64()),
+    ("category", pa.string()),
+    ("language", pa.string()),
+])
+
+# BFCL multi-turn (scorer/bfcl_multi_turn.py): appended to the dialogue verdicts.
+BFCL_COLUMNS = pa.schema([
+    ("bfcl_valid", pa.bool_()),          # BFCL's all-or-nothing verdict of the entry
+    ("bfcl_error_type", pa.string()),    # its error type, e.g. multi_turn:instance_state_mismatch
+    ("bfcl_error_turn", pa.int64()),     # the turn (from 1) where it failed
+])
