@@ -404,7 +404,7 @@ def pass_k_rows(dialogues: pa.Table, sample: str) -> list:
     for model in sorted(by_model, key=str):
         tasks = by_model[model]
         for k in range(1, min(n for n, _ in tasks) + 1):
-            rows.append({"model": model, "group": f"k={k}", "dialogues": len(tasks),
+            rows.append({"model": model, "group": f"k={k}", "tasks": len(tasks),
                          "pass^k": sum(pass_hat_k(n, c, k) for n, c in tasks) / len(tasks),
                          "pass@k": sum(pass_at_k(n, c, k) for n, c in tasks) / len(tasks)})
     return rows

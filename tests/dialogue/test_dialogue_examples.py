@@ -121,3 +121,17 @@ def test_agent_files_through_the_command(tmp_path):
     row = pq.read_table(tmp_path / "agent.parquet").to_pylist()[0]
     assert (row["outcome"], row["end_state_correct"], row["process_accuracy"]) == ("correct", True, 1.0)
     assert "end_state_accuracy" in result.output
+
+
+def test_table_pass_k_matches_the_summary(tmp_path):
+    dialogues, summary = tmp_path / "dialogues.parquet", tmp_path / "summary.json"
+    result = CliRunner().invoke(cli, ["dialogue", str(EXAMPLES / "dialogue_samples.jsonl"), str(GOLD), "--keep",
+                                      "sample", "--dialogues", str(dialogues), "--summary", str(summary), "-q"])
+    assert result.exit_code == 0, result.output
+    table = CliRunner().invoke(cli, ["table", str(dialogues), "--pass-k", "sample", "--format", "json"])
+    assert table.exit_code == 0, table.output
+    expected = [r for r in json.loads(summary.read_text()) if r.get("pass^k") is not None]
+    assert [{k: v for k, v in r.items() if v is not None} for r in json.loads(table.output)] == [
+        {k: v for k, v in r.items() if v is not None} for r in expected]
+    missing = CliRunner().invoke(cli, ["table", str(dialogues), "--pass-k", "seed"])
+    assert missing.exit_code == 2 and "seed" in missing.output
