@@ -154,3 +154,20 @@ def test_bad_turns_are_malformed_verdicts_and_unreadable_lines_are_reported(tmp_
 
     with pytest.raises(InputError, match="row 3"):
         dialogue.read_dialogue_predictions(path, gold)
+
+
+def test_flat_turn_rows_in_parquet_score_like_nested_ones(tmp_path):
+    import pyarrow.parquet as pq
+
+    from scorer.tables import CALLS
+
+    nested = [{"id": "d1", "model": "m", "turns": [weather("北京", tool="get_weather"), weather("广州")]}]
+    expected = scored(tmp_path, nested).turns
+    gold = dialogue.read_dialogue_gold(tmp_path / "gold.jsonl")
+    calls = [[{"name": c["name"], "arguments": json.dumps(c["arguments"], ensure_ascii=False)} for c in turn]
+             for turn in nested[0]["turns"]]
+    flat = tmp_path / "flat.parquet"
+    pq.write_table(pa.table({"id": ["d1#1", "d1#2"], "model": ["m", "m"], "calls": pa.array(calls, CALLS)}), flat)
+    got = dialogue.score_dialogue_tables(dialogue.read_dialogue_predictions(flat, gold), gold, carried=("domain",)).turns
+    columns = ["model", "id", "outcome", "subtype", "carried_from_turn", "missing_prediction"]
+    assert got.select(columns).to_pylist() == expected.select(columns).to_pylist()
