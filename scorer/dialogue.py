@@ -282,7 +282,8 @@ def with_missing_turns(predictions: pa.Table, gold: pa.Table, keep=()) -> pa.Tab
 # ------------------------------------------------------------------------------ carry-over
 
 def _gold_values(calls_json):
-    """Per gold call of a turn: argument name -> canonical JSON of the gold value."""
+    """Per gold call of a turn (JSON text, or Arrow CALLS as Python lists): argument name ->
+    canonical JSON of the gold value."""
     calls = load_json(calls_json) if isinstance(calls_json, str) else (calls_json or [])
     result = []
     for call in calls:
@@ -301,7 +302,7 @@ def carried_from_turn(verdicts: pa.Table, gold: pa.Table) -> pa.Array:
     first_turn = {}   # (dialogue, argument, canonical value) -> earliest turn giving it
     for identifier, dialogue, turn in sorted(zip(gold.column("id").to_pylist(), gold.column("dialogue_id").to_pylist(),
                                                  gold.column("turn").to_pylist()), key=lambda r: (r[1], r[2])):
-        for call in _gold_values(_gold_json(values_of[identifier])):
+        for call in _gold_values(values_of[identifier]):
             for name, value in call.items():
                 first_turn.setdefault((dialogue, name, value), turn)
     result = [None] * verdicts.num_rows
@@ -310,7 +311,7 @@ def carried_from_turn(verdicts: pa.Table, gold: pa.Table) -> pa.Array:
         record = {c: verdicts.column(c)[row].as_py() for c in ("id", "dialogue_id", "turn", "argument", "errors")}
         headline = next((e for e in record["errors"] or () if e["kind"] == subtypes[row]
                          and e["argument"] == record["argument"]), None)
-        calls = _gold_values(_gold_json(values_of[record["id"]]))
+        calls = _gold_values(values_of[record["id"]])
         if headline is None or not 0 <= (headline["call"] or 0) < len(calls):
             continue
         value = calls[headline["call"] or 0].get(record["argument"])
@@ -318,12 +319,6 @@ def carried_from_turn(verdicts: pa.Table, gold: pa.Table) -> pa.Array:
         if value is not None and earlier is not None and earlier < record["turn"]:
             result[row] = earlier
     return pa.array(result, pa.int64())
-
-
-def _gold_json(value):
-    """Gold calls as the table holds them (JSON text or list of {name, arguments text})."""
-    return value if value is None or isinstance(value, str) else [
-        {"name": c["name"], "arguments": c["arguments"]} for c in value]
 
 
 # ------------------------------------------------------------------------------ dialogues
