@@ -10,6 +10,7 @@ import click
 
 from scorer import __version__
 from scorer.commands.common import CONTEXT_SETTINGS, BadInputError, policy_option, rules_option, time_options
+from scorer.commands.dialogue import dialogue_command
 from scorer.commands.judge import audit, merge_judge
 from scorer.commands.lint import lint_command
 from scorer.commands.plot import plot
@@ -159,7 +160,7 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
         click.echo(f"rules {result.rules_hash} · matcher {result.implementation}", err=True)
 
 
-for command in (resolve_command, lint_command, rules_command, table, plot, merge_judge, audit):
+for command in (resolve_command, lint_command, rules_command, table, plot, merge_judge, audit, dialogue_command):
     cli.add_command(command)
 
 

@@ -54,3 +54,43 @@ VERDICTS_FIXED = pa.schema([
     ("uncertain_reason", pa.string()),
     ("missing_prediction", pa.bool_()),  # gold id that had no prediction for this model
 ])
+
+# Dialogues (scorer/dialogue.py): gold flattened to one row per user turn, GOLD_FIXED and these.
+DIALOGUE_TURN_GOLD = GOLD_FIXED.append(pa.field("dialogue_id", pa.string())).append(
+    pa.field("turn", pa.int64())                 # 1, 2, ... within the dialogue
+).append(pa.field("dialogue_turns", pa.int64())  # the dialogue's number of turns
+).append(pa.field("turns", pa.string()))         # its length bucket, e.g. `06–10`
+
+# Turn verdicts: VERDICTS_FIXED, the carried gold columns (those above among them), then
+# `carried_from_turn` (int64): the earlier turn that gave the value of a dropped or changed slot.
+# Dialogue verdicts: model, id (the dialogue's), positive, outcome, subtype, argument, tool,
+# detail, decided, missing_prediction (the first failing turn's, or `correct`), then these.
+DIALOGUE_COLUMNS = pa.schema([
+    ("dialogue_turns", pa.int64()),
+    ("turns", pa.string()),
+    ("turns_correct", pa.int64()),
+    ("process_accuracy", pa.float64()),     # turns_correct / dialogue_turns
+    ("first_failing_turn", pa.int64()),
+    ("carried_from_turn", pa.int64()),      # of the first failing turn
+])
+
+# Agent tasks (scorer/agent.py): model, id, positive, outcome, subtype, argument, tool, detail,
+# errors (kind `end_state`: a differing attribute, its path in `argument`; `milestone`: one not
+# met), decided, missing_prediction, then these.
+AGENT_COLUMNS = pa.schema([
+    ("end_state_correct", pa.bool_()),
+    ("process_accuracy", pa.float64()),
+    ("milestones", pa.int64()),           # of the best alternative
+    ("milestones_matched", pa.int64()),
+    ("alternative", pa.int64()),          # which milestone list was best, from 0
+    ("first_missing_milestone", pa.int64()),
+    ("category", pa.string()),
+    ("language", pa.string()),
+])
+
+# BFCL multi-turn (scorer/bfcl_multi_turn.py): appended to the dialogue verdicts.
+BFCL_COLUMNS = pa.schema([
+    ("bfcl_valid", pa.bool_()),          # BFCL's all-or-nothing verdict of the entry
+    ("bfcl_error_type", pa.string()),    # its error type, e.g. multi_turn:instance_state_mismatch
+    ("bfcl_error_turn", pa.int64()),     # the turn (from 1) where it failed
+])

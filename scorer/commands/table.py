@@ -210,12 +210,25 @@ def _rows_repeat(data: pa.Table) -> bool:
               help="Resample whole clusters of rows, e.g. `id` when each instance has several samples.")
 @click.option("--bold-best/--no-bold-best", default=True, show_default=True,
               help="Bold the best value per column (md, latex).")
+@click.option("--pass-k", "sample", metavar="COLUMN",
+              help="Instead: pass^k and pass@k per model over repeated samples told apart by COLUMN "
+                   "(τ-bench; e.g. `sample` kept with --keep), one sample per row and (model, id).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here instead of stdout.")
-def table(verdicts, by, fmt, precision, columns, reweight, ci, draws, seed, cluster, bold_best, output):
+def table(verdicts, by, fmt, precision, columns, reweight, ci, draws, seed, cluster, bold_best, sample, output):
     """Metrics of a verdict file as a paper table.
 
     Example: score table verdicts.parquet --by difficulty --format latex --ci 0.95
     """
+    if sample:
+        from scorer.dialogue import pass_k_rows
+
+        with bad_input_exits(verdicts):
+            data = read_verdicts(verdicts)
+            if sample not in data.column_names:
+                raise InputError(verdicts, "no such column of samples", field=sample)
+            text = render(pass_k_rows(data, sample), fmt, precision=precision, bold_best=bold_best)
+        _emit(text, output)
+        return
     weights = parse_reweight(reweight) if reweight else None
     by = tuple(dict.fromkeys(c for c in by if c != "model"))
     with bad_input_exits(verdicts):
@@ -245,6 +258,10 @@ def table(verdicts, by, fmt, precision, columns, reweight, ci, draws, seed, clus
         raise click.BadParameter(f"unknown column(s) {', '.join(unknown)}", param_hint="--columns")
     text = render(rows, fmt, precision=precision, columns=["model", *by, *chosen],
                   bold_best=bold_best)
+    _emit(text, output)
+
+
+def _emit(text: str, output):
     if output:
         with open(output, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)

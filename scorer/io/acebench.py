@@ -14,7 +14,9 @@ Special rows expect a diagnostic reply, not a call: `gold_calls` is [] with nega
 which the scorer checks (README: Inputs). Carried for reference: `special_kind` and
 `special_expect`, a JSON object: {"api": name, "missing": [params]} for incomplete,
 {"wrong_values": {param: [values]}} for error_param, {"reply": text} for irrelevant.
-The agent subset (stateful multi-step tasks) is out of scope and refused.
+The agent subset (stateful multi-step tasks) is scored by `score dialogue` (scorer/agent.py), not
+here: this reader refuses it. Multi-turn rows are read here as single rows; `score dialogue`
+reads the same files as dialogues (scorer/dialogue.py).
 """
 
 import json
@@ -134,7 +136,7 @@ def read_acebench_gold(data_path, answer_path=None, language=None) -> pa.Table:
     data_path = Path(data_path)
     category = _category(data_path)
     if category.startswith("agent"):
-        raise InputError(data_path, "the ACEBench agent subset (stateful multi-step tasks) is not supported")
+        raise InputError(data_path, "the ACEBench agent subset (stateful multi-step tasks) is scored by `score dialogue`")
     answer_path = Path(answer_path) if answer_path else data_path.parent / "possible_answer" / data_path.name
     language = language or _language(data_path)
     special = next((kind for kind in _SPECIAL_KINDS if category == f"special_{kind}"), None)
@@ -149,7 +151,7 @@ def read_acebench_gold(data_path, answer_path=None, language=None) -> pa.Table:
     seen = set()
     for number, row in read_json_lines(data_path):
         if "initial_config" in row:
-            raise InputError(data_path, "the ACEBench agent subset is not supported", row=number)
+            raise InputError(data_path, "the ACEBench agent subset is scored by `score dialogue`", row=number)
         row_id = question_id(data_path, number, row, seen)
         if row_id not in answers:
             raise InputError(answer_path, f"no ground_truth for id {row_id!r}")

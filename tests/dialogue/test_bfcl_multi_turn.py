@@ -1,0 +1,104 @@
+"""BFCL multi-turn on bfcl-eval's simulators (the optional `bfcl` extra): gold against itself
+passes every entry of the four categories under both verdicts; perturbations fail where BFCL's
+rule and callscore's say they should; model text is read, never run."""
+
+import json
+
+import pytest
+
+from scorer import bfcl_multi_turn
+
+REASON = bfcl_multi_turn.missing_reason()
+pytestmark = pytest.mark.skipif(REASON is not None, reason=REASON or "")
+
+
+def answers(category):
+    path = bfcl_multi_turn.question_file(category)
+    return path, [json.loads(line) for line in (path.parent / "possible_answer" / path.name).open()]
+
+
+def write(tmp_path, rows):
+    path = tmp_path / "results.jsonl"
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    return path
+
+
+@pytest.mark.parametrize("category", bfcl_multi_turn.CATEGORIES)
+def test_gold_against_itself_passes_every_entry(tmp_path, category):
+    questions, gold = answers(category)
+    results = write(tmp_path, [{"id": g["id"], "model": "gold", "result": [[turn] for turn in g["ground_truth"]]}
+                               for g in gold])
+    dialogues = bfcl_multi_turn.score_bfcl_multi_turn(results, questions).dialogues
+    assert dialogues.num_rows == len(gold) == 200
+    assert all(dialogues.column("bfcl_valid").to_pylist())
+    assert set(dialogues.column("outcome").to_pylist()) == {"correct"}
+
+
+def first_entries(tmp_path, change):
+    """multi_turn_base_0 and _1, gold as results, `change(turns)` applied to entry 0."""
+    questions, gold = answers("base")
+    rows = [{"id": g["id"], "model": "m", "result": [[turn] for turn in g["ground_truth"]]} for g in gold[:2]]
+    rows[0]["result"] = change(rows[0]["result"])
+    result = bfcl_multi_turn.score_bfcl_multi_turn(write(tmp_path, rows), questions)
+    dialogues = {row["id"]: row for row in result.dialogues.to_pylist()}
+    turns = {row["turn"]: row for row in result.turns.to_pylist() if row["dialogue_id"] == "multi_turn_base_0"}
+    assert dialogues["multi_turn_base_1"]["bfcl_valid"]
+    return dialogues["multi_turn_base_0"], turns
+
+
+def test_an_empty_turn_fails_both(tmp_path):
+    # gold turn 2: cd(folder='temp'), grep(file_name='final_report.pdf', pattern='budget analysis')
+    entry, turns = first_entries(tmp_path, lambda turns: [turns[0], [[]], *turns[2:]])
+    assert (entry["bfcl_valid"], entry["bfcl_error_type"], entry["bfcl_error_turn"]) == (
+        False, "multi_turn:empty_turn_model_response", 2)
+    assert (turns[2]["outcome"], turns[2]["subtype"]) == ("miss_recall", "no_call")
+    assert entry["first_failing_turn"] == 2
+
+
+def test_a_wrong_argument_changes_the_state_and_is_an_incorrect_value(tmp_path):
+    def other_directory(turns):
+        first = [text.replace("mkdir(dir_name='temp')", "mkdir(dir_name='quarterly')") for text in turns[0][0]]
+        return [[first], *turns[1:]]
+
+    entry, turns = first_entries(tmp_path, other_directory)
+    assert (entry["bfcl_valid"], entry["bfcl_error_type"], entry["bfcl_error_turn"]) == (
+        False, "multi_turn:instance_state_mismatch", 1)
+    assert (turns[1]["subtype"], turns[1]["argument"]) == ("incorrect_value", "dir_name")
+
+
+def test_positional_gold_arguments_are_bound_by_signature():
+    questions, _gold = answers("base")
+    entry = next(e for e in bfcl_multi_turn.load_entries(questions) if e["id"] == "multi_turn_base_0")
+    methods = bfcl_multi_turn.Environment(entry).methods
+    assert bfcl_multi_turn.read_calls("sort('final_report.pdf')", methods) == (
+        [("sort", '{"file_name":"final_report.pdf"}')], None)
+
+
+def test_model_text_is_never_run(tmp_path, monkeypatch):
+    questions, _gold = answers("base")
+    entry = next(e for e in bfcl_multi_turn.load_entries(questions) if e["id"] == "multi_turn_base_0")
+    environment = bfcl_multi_turn.Environment(entry)
+    calls, malformed = bfcl_multi_turn.read_calls("__import__('os').system('touch pwned')", environment.methods)
+    assert calls == [] and malformed
+    # unknown methods and wrong arguments are error results, never exceptions
+    assert environment.call("system", '{"command": "ls"}').startswith("Error during execution")
+    assert environment.call("mkdir", '{"no_such_argument": 1}').startswith("Error during execution")
+    assert not (tmp_path / "pwned").exists()
+
+
+def test_the_command_prints_both_verdicts(tmp_path):
+    from click.testing import CliRunner
+
+    from scorer.cli import cli
+
+    questions, gold = answers("miss_param")
+    results = write(tmp_path, [{"id": g["id"], "model": "gold", "result": [[turn] for turn in g["ground_truth"]]}
+                               for g in gold[:3]])
+    out = tmp_path / "dialogues.jsonl"
+    result = CliRunner().invoke(cli, ["dialogue", str(results), str(questions), "--dialogues", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "bfcl_accuracy" in result.output
+    rows = {r["id"]: r for r in map(json.loads, out.read_text().splitlines())}
+    assert len(rows) == 200  # entries not predicted are scored as nothing called
+    assert [(rows[g["id"]]["bfcl_valid"], rows[g["id"]]["outcome"]) for g in gold[:3]] == [(True, "correct")] * 3
+    assert not rows[gold[3]["id"]]["bfcl_valid"] and rows[gold[3]["id"]]["missing_prediction"]
