@@ -442,6 +442,7 @@ def _clock(st, ctx, hour, minute, rule, use_pod=True, second=None, hour_only=Fal
         if not 1 <= hour <= 12:
             return None
         hour = hour % 12 + (12 if meridiem.startswith("p") else 0)
+        pod = pod or _MERIDIEM_PODS[meridiem[0]]  # 6pm-8: the right side reads 8 in the evening too
     elif pod is not None and use_pod:
         low, high = pod.get("pm", (13, 12))
         if low <= hour <= high:
@@ -466,6 +467,10 @@ def _clock(st, ctx, hour, minute, rule, use_pod=True, second=None, hour_only=Fal
     else:
         span = Span(start, start + _MINUTE, "minute")
     return _step(st, ctx, span, rule, relative=implicit, pod=pod, implicit="day" if implicit else None)
+
+
+# am/pm carried like a part of day, for the other side of a range
+_MERIDIEM_PODS = {"a": {"meridiem": "am"}, "p": {"meridiem": "pm", "pm": (1, 11)}}
 
 
 def h_clock(m, st, ctx):
@@ -703,11 +708,24 @@ def _unit_span(moment: dt.datetime, unit: str, ctx, count: int = 1) -> Span:
     return Span(start, _add(start, unit, count), "month" if unit == "quarter" else unit)
 
 
+def _workday(day: dt.date, count: int, ctx) -> dt.date:
+    """The `count`-th workday (policy workdays) after `day`, or before it when negative."""
+    workdays = {WEEKDAYS.index(name) for name in ctx.policy.workdays}
+    step = DAY if count > 0 else -DAY
+    for _ in range(abs(count)):
+        day += step
+        while day.weekday() not in workdays:
+            day += step
+    return day
+
+
 def _shift(ctx, unit, amount):
     """The target `amount` units (may be negative; halves allowed) from the reference: for clock
     units the instant (policy offset_clock), for days and coarser the day or the whole unit
-    containing it (policy offset_unit)."""
+    containing it (policy offset_unit); N个工作日后 the N-th workday after today."""
     ref = ctx.ref
+    if unit == "workday":
+        return _day_span(_workday(ref.date(), int(amount), ctx)) if amount == int(amount) and abs(amount) < 1000 else None
     if unit in _CLOCK_UNITS:
         moment = ref + amount * _CLOCK_UNITS[unit]
         if ctx.policy.offset_clock == "whole_unit":
@@ -745,6 +763,13 @@ def _window(ctx, unit, amount, forward):
             return None
     amount = int(amount)
     mode = ctx.policy.upcoming_window if forward else ctx.policy.recent_window
+    if unit == "workday":  # 15个工作日内: through the 15th workday after today (or since the 15th before)
+        if amount >= 1000:
+            return None
+        today = midnight(ref.date())
+        if forward:
+            return Span(today, midnight(_workday(ref.date(), amount, ctx)) + DAY, "day")
+        return Span(midnight(_workday(ref.date(), -amount, ctx)), today + DAY, "day")
     if unit in _CLOCK_UNITS or mode == "instant":
         granularity = unit if unit in _CLOCK_UNITS else "second"
         if forward:
@@ -793,7 +818,7 @@ def h_sequence(units):
         count = zh_int(m.group("n")) if m.group("n") else 1
         word, unit_word = m.group("dir"), m.group("unit")
         unit = units[unit_word][0]
-        if count is None or count <= 0 or units[unit_word][1] != 1:
+        if count is None or count <= 0 or units[unit_word][1] != 1 or unit == "workday":
             return None
         if st.span is None:
             if word == "最后":
@@ -1144,13 +1169,7 @@ def h_en_month(months):
 
 
 def h_en_clock(m, st, ctx):
-    hour = int(m.group(1))
-    minute = int(m.group(2) or 0)
-    meridiem = m.group(3).replace(".", "")
-    if not 1 <= hour <= 12:
-        return None
-    hour = hour % 12 + (12 if meridiem == "pm" else 0)
-    return _clock(st, ctx, hour, minute, "en.clock", use_pod=False)
+    return _clock(st, ctx, int(m.group(1)), int(m.group(2) or 0), "en.clock", meridiem=m.group(3).replace(".", ""))
 
 
 def h_en_noon(m, st, ctx):
@@ -1499,6 +1518,11 @@ def _join(left: State, right: State, ctx: Context) -> State | None:
         except ValueError:
             return None
     fine = GRANULARITY_INDEX[right.span.granularity] <= GRANULARITY_INDEX["hour"]
+    if fine and (right.pod or {}).get("meridiem") == "pm" and left.pod is None \
+            and left.span.start + 12 * _HOUR <= right.span.start and left.span.start.hour < 12:
+        # 3点-5点pm: the pm written on the right holds for the left side too
+        left = dataclasses.replace(left, span=Span(left.span.start + 12 * _HOUR, left.span.end + 12 * _HOUR,
+                                                   left.span.granularity))
     if fine and right.implicit == "day" and right.span.start <= left.span.start:
         # 晚上10点到凌晨2点: a clock time earlier than the left side is on the next day
         right = dataclasses.replace(right, span=Span(right.span.start + DAY, right.span.end + DAY,
