@@ -377,10 +377,19 @@ def h_day_range(m, st, ctx):
 
 def _relative_day(st, ctx, offset, rule, from_anchor=False):
     if st.span is not None:
-        year, month, _implicit = _month_of(st, ctx)
-        if offset != 0 or year is None:
+        if offset != 0:
             return None
-        day = valid_date(year, month, ctx.ref.day)  # 上个月的今天: the reference's day in that month
+        if st.span.granularity == "day" and st.span.end - st.span.start == DAY:
+            return st  # 3月5日当天: that very day
+        year, month, _implicit = _month_of(st, ctx)
+        if year is not None:  # 上个月的今天: the reference's day in that month
+            day = valid_date(year, month, ctx.ref.day)
+        elif _single(st, "week"):  # 下周的今天: the reference's weekday in that week
+            day = st.span.start.date() + ((ctx.ref.weekday() - st.span.start.weekday()) % 7) * DAY
+        elif _single(st, "year"):  # 明年的今天: the reference's date in that year
+            day = valid_date(st.span.start.year, ctx.ref.month, ctx.ref.day)
+        else:
+            return None
         return day and _step(st, ctx, _day_span(day), rule, relative=True)
     origin = ctx.anchor if from_anchor else ctx.ref
     return _step(st, ctx, _day_span(origin.date() + offset * DAY), rule, relative=True)
@@ -737,7 +746,9 @@ def _shift(ctx, unit, amount):
             return None
         amount, unit = amount * (12 if unit == "year" else 1), "month"  # 一年半后 = 18 months
         if amount != int(amount):
-            return None
+            amount, unit = amount * 30, "day"  # 半个月后 = 15 days
+            if amount != int(amount):
+                return None
     target = _add(ref, unit, int(amount))
     if not 1 <= target.year <= 9998:
         return None
@@ -925,7 +936,8 @@ def _measured(m, st, units, needs_measure):
     A numeral read digit by digit (五八年, 二〇二四年) or a four-digit number of years names a
     year, not a count (五八年前七个月, 2024年内)."""
     unit_word, number = m.group("unit"), m.group("n")
-    if st.span is not None or (unit_word in needs_measure and not m.group("measure")):
+    measure = m.group("measure") or m.groupdict().get("measure_after_half")
+    if st.span is not None or (unit_word in needs_measure and not measure):
         return None
     if number and (_DIGIT_BY_DIGIT.fullmatch(number) or (units[unit_word][0] == "year" and len(number) >= 4)):
         return None
@@ -1031,8 +1043,11 @@ def h_open_range(before_words):
     def apply(m, st, ctx):
         if st.span is None or ctx.policy.open_range == "none" or ctx.left is not None:
             return None
-        if m.group(0) in before_words:
-            span = Span(ctx.ref, st.span.end, "second") if st.span.end > ctx.ref else None
+        if m.group(0) in before_words:  # 十点前: by 10:00; 月底前: through the month's last day
+            fine = GRANULARITY_INDEX[st.span.granularity] <= GRANULARITY_INDEX["hour"] \
+                and ctx.policy.clock_range_end == "instant"
+            end = st.span.start if fine else st.span.end
+            span = Span(ctx.ref, end, "second") if end > ctx.ref else None
         else:
             span = Span(st.span.start, ctx.ref, "second") if st.span.start < ctx.ref else None
         return span and State(span, None, True, None, st.rules + ("open_range",))
@@ -1243,7 +1258,7 @@ def tokens() -> tuple:
     def tok(name, pattern, apply, kind="token"):
         return Token(name, re.compile(pattern), apply, kind)
 
-    amount = rf"(?P<n>{numeral})?\s*(?P<measure>个)?(?P<half>半)?(?:个)?\s*"
+    amount = rf"(?P<n>{numeral})?\s*(?P<measure>个)?(?P<half>半)?(?P<measure_after_half>个)?\s*"
     return (
         tok("iso", r"(?P<y>\d{4})(?:[-/.](?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})|(?P<mo2>\d{2})(?P<d2>\d{2})(?![\d:])"
             r"|\s(?P<mo3>\d{1,2})\s(?P<d3>\d{1,2})(?![\d:]))"
