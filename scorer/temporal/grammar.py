@@ -1041,6 +1041,8 @@ def h_open_range(before_words):
     """X以前 / X之前 / X前 and X起 / X以来 / X至今: an open range, closed at the reference instant
     under policy open_range = reference (年底前 = [now, end of the year)); not resolved under none."""
     def apply(m, st, ctx):
+        if st.span is not None and ctx.left is not None and m.group(0) in before_words:
+            return st  # X之后Y之前: the range ends with Y
         if st.span is None or ctx.policy.open_range == "none" or ctx.left is not None:
             return None
         if m.group(0) in before_words:  # 十点前: by 10:00; 月底前: through the month's last day
@@ -1365,7 +1367,7 @@ def tokens() -> tuple:
         tok("en.part_of_day", rf"(this\s+)?({_alt(en_pods)}){end}", h_en_part_of_day(en_pods)),
         tok("opener", _alt(words["range_openers"]) + "|" + rf"(?:{_alt(en['words']['range_openers'])}){end}",
             _noop, "opener"),
-        tok("connector", _alt(words["range_connectors"]) + "|" + rf"(?:{_alt(en['words']['range_connectors'])}){end}",
+        tok("connector", _alt(words["range_connectors"] + words["after_connectors"]) + "|" + rf"(?:{_alt(en['words']['range_connectors'])}){end}",
             _noop, "connector"),
         tok("filler", _alt(words["fillers"]) + "|" + rf"(?:{_alt(w for w in en['words']['fillers'] if w.strip())}){end}"
             + r"|\s+", _noop, "filler"),
@@ -1590,6 +1592,9 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
             left = _finish(state, side_ctx)
             if left is None:
                 break
+            if match.group(0) in _after_words() and GRANULARITY_INDEX[left.span.granularity] > GRANULARITY_INDEX["hour"]:
+                # 明天以后、5号以前: after a day (or coarser) starts when it ends
+                left = dataclasses.replace(left, span=Span(left.span.end, left.span.end, left.span.granularity))
             side_ctx = dataclasses.replace(ctx, anchor=left.span.start, anchor_pod=left.pod, left=left)
             state = State()
             pos = match.end()
@@ -1607,6 +1612,11 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
         result = _result(state, left, side_ctx)
         return None if result is None else (last_end, result)
     return best
+
+
+@functools.lru_cache(maxsize=None)
+def _after_words() -> frozenset:
+    return frozenset(read_toml("temporal/zh.toml")["words"]["after_connectors"])
 
 
 def _result(state: State, left: State | None, ctx: Context) -> State | None:
