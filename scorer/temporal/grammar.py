@@ -493,6 +493,8 @@ def h_clock(m, st, ctx):
             hour, minute = (hour or 0) + 1, 0
     elif m.group("minute"):
         minute = zh_int(m.group("minute"))
+    elif m.group("five_minutes"):  # 三点两个字: Cantonese counts minutes in fives
+        minute = 5 * (zh_int(m.group("five_minutes")) or 0)
     else:
         minute = 0
     second = m.group("second") or m.group("second_alone")
@@ -1241,7 +1243,7 @@ def tokens() -> tuple:
     unit_alt = _alt(units)
     after, before = words["after"], words["before"]
     needs_measure = frozenset(words["needs_measure_word"])
-    week_word = "(?:周|星期|礼拜|週|禮拜)"
+    week_word = "(?:周|星期|礼拜|拜)"  # 拜一: Cantonese
     weekday_alt = _alt(zh["weekday"])
     pods = part_of_day_table(zh["part_of_day"])
     connector = r"\s*(?:[-~～到至—]|——)\s*"
@@ -1320,7 +1322,7 @@ def tokens() -> tuple:
         tok("workdays", r"工作日", h_workdays),
         tok("part_of_day", _alt(pods), h_part_of_day(pods, "zh.part_of_day")),
         tok("clock", rf"(?P<hour>{numeral})\s*(?:点|时)钟?\s*(?:(?P<half>半)|(?P<quarters>[一二三四1-4])\s*刻钟?|整|正"
-            rf"|(?P<minute>{numeral})\s*(?:分钟?|(?!\s*秒)))?"
+            rf"|(?P<minute>{numeral})\s*(?:分钟?|(?!\s*秒|\s*个字))|(?P<five_minutes>{numeral})\s*个字)?"
             rf"(?:\s*(?P<second>{numeral})\s*秒钟?|(?<=分)\s*(?P<second_alone>\d{{1,2}})(?!\d))?"
             rf"(?P<more>多钟?)?" + ampm, h_clock),
         tok("clock_pair", r"(?P<a>[一二三四五六七八九十])(?P<b>[二三四五六七八九十])\s*[点时]钟?(?!\s*[半一二三四五六七八九十0-9])",
