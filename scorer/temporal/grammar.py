@@ -781,8 +781,10 @@ def _window(ctx, unit, amount, forward):
             return None
         today = midnight(ref.date())
         if forward:
-            return Span(today, midnight(_workday(ref.date(), amount, ctx)) + DAY, "day")
-        return Span(midnight(_workday(ref.date(), -amount, ctx)), today + DAY, "day")
+            return Span(ref if mode == "instant" else today, midnight(_workday(ref.date(), amount, ctx)) + DAY,
+                        "second" if mode == "instant" else "day")
+        return Span(midnight(_workday(ref.date(), -amount, ctx)), ref if mode == "instant" else today + DAY,
+                    "second" if mode == "instant" else "day")
     if unit in _CLOCK_UNITS or mode == "instant":
         granularity = unit if unit in _CLOCK_UNITS else "second"
         if forward:
