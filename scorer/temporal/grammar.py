@@ -403,11 +403,15 @@ def h_day_relative(vocab, rule, anchored=frozenset()):
 
 def _part_of_day(st, ctx, entry, rule, day=None):
     implicit = False
+    start_hour, end_hour = ctx.policy.pod_hours(entry.get("name"), entry["hours"])
+    if day is None and st.span is not None and st.span.granularity == "day" and DAY < st.span.end - st.span.start <= 7 * DAY:
+        # 周末下午: from the afternoon of the first day to that of the last
+        span = Span(st.span.start + start_hour * _HOUR, st.span.end - DAY + end_hour * _HOUR, "part_of_day")
+        return _step(st, ctx, span, rule, pod=entry)
     if day is None:
         day, pod, implicit = _day_of(st, ctx)
         if day is None or (st.span is not None and st.span.granularity != "day"):
             return None
-    start_hour, end_hour = ctx.policy.pod_hours(entry.get("name"), entry["hours"])
     start = midnight(day)
     span = Span(start + start_hour * _HOUR, start + end_hour * _HOUR, "part_of_day")
     return _step(st, ctx, span, rule, relative=implicit, pod=entry, implicit="day" if implicit else None)
@@ -1032,6 +1036,21 @@ def _iana(name: str):
     return ZoneInfo(name)
 
 
+def h_week_part(table):
+    """上半周 / 下半周: the first or second half of the week read so far, or of this week."""
+    def apply(m, st, ctx):
+        if st.span is None:
+            week = _week(st, ctx, 0, "zh.week")
+        elif _single(st, "week"):
+            week = st
+        else:
+            return None
+        first, last = table[m.group(0)]
+        start = week.span.start
+        return _step(week, ctx, Span(start + first * DAY, start + last * DAY, "day"), "zh.week_part")
+    return apply
+
+
 def h_quarter_part(m, st, ctx):
     """季初 / 季末 / 季度末: the first or last month of the current quarter."""
     if st.span is not None:
@@ -1335,6 +1354,7 @@ def tokens() -> tuple:
         tok("double_hour", rf"(?P<name>{_alt(zh['double_hour'])})\s*时(?:\s*(?P<quarters>[一二三四1-4])\s*刻)?",
             h_double_hour(zh["double_hour"])),
         tok("quarter_part", r"季度?(?P<part>初|末|底)", h_quarter_part),
+        tok("week_part", _alt(zh["week_part"]), h_week_part(zh["week_part"])),
         tok("zone", rf"(?:utc|gmt)\s*(?P<sign>[+-])\s*(?P<h>\d{{1,2}})(?::?(?P<mi>\d{{2}}))?|(?P<name>{_alt(zh['zone'])})(?![a-z])",
             h_zone(zh["zone"])),
         tok("open_range", rf"(?:{_alt(words['open_before'] + words['open_after'])})(?![天日晚早])" + end,
