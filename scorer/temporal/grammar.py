@@ -609,7 +609,7 @@ def _bare_weekday(st, ctx, weekday, rule):
     return _step(st, ctx, _day_span(day), rule, relative=True)
 
 
-_DATE_RULES = ("zh.day", "iso.date", "en.date", "holiday", "zh.lunar")
+_DATE_RULES = ("zh.day", "iso.date", "en.date", "holiday")
 
 
 def _week(st, ctx, offset, rule, weekday=None, part=None):
