@@ -255,6 +255,12 @@ def main():
     print(f"cold:   {cold:,.0f} expressions/s" + (f" (previous resolver {PREVIOUS}, same corpus, same run: "
                                                   f"{previous:,.0f}/s; ratio {cold / previous:.2f})" if previous else ""))
     print(f"cached: {cached:,.0f} expressions/s")
+    own_items = corpus([case["text"] for case in own])  # the corpus earlier versions of this script used
+    clear_caches()
+    own_cold = timed_pass(own_items)
+    own_previous = run_previous("throughput", own_items)
+    print(f"cold on the {len(own_items)} values without the dev texts: {own_cold:,.0f} expressions/s"
+          + (f" (previous resolver {own_previous:,.0f}/s; ratio {own_cold / own_previous:.2f})" if own_previous else ""))
     print(f"reached dateparser (cold pass): {cold_counts['dateparser']} of {cold_counts['calls']} calls "
           f"({100 * cold_counts['dateparser'] / cold_counts['calls']:.2f} %)")
     if cases:

@@ -377,10 +377,19 @@ def h_day_range(m, st, ctx):
 
 def _relative_day(st, ctx, offset, rule, from_anchor=False):
     if st.span is not None:
-        year, month, _implicit = _month_of(st, ctx)
-        if offset != 0 or year is None:
+        if offset != 0:
             return None
-        day = valid_date(year, month, ctx.ref.day)  # 上个月的今天: the reference's day in that month
+        if st.span.granularity == "day" and st.span.end - st.span.start == DAY:
+            return st  # 3月5日当天: that very day
+        year, month, _implicit = _month_of(st, ctx)
+        if year is not None:  # 上个月的今天: the reference's day in that month
+            day = valid_date(year, month, ctx.ref.day)
+        elif _single(st, "week"):  # 下周的今天: the reference's weekday in that week
+            day = st.span.start.date() + ((ctx.ref.weekday() - st.span.start.weekday()) % 7) * DAY
+        elif _single(st, "year"):  # 明年的今天: the reference's date in that year
+            day = valid_date(st.span.start.year, ctx.ref.month, ctx.ref.day)
+        else:
+            return None
         return day and _step(st, ctx, _day_span(day), rule, relative=True)
     origin = ctx.anchor if from_anchor else ctx.ref
     return _step(st, ctx, _day_span(origin.date() + offset * DAY), rule, relative=True)
@@ -394,11 +403,15 @@ def h_day_relative(vocab, rule, anchored=frozenset()):
 
 def _part_of_day(st, ctx, entry, rule, day=None):
     implicit = False
+    start_hour, end_hour = ctx.policy.pod_hours(entry.get("name"), entry["hours"])
+    if day is None and st.span is not None and st.span.granularity == "day" and DAY < st.span.end - st.span.start <= 7 * DAY:
+        # 周末下午: from the afternoon of the first day to that of the last
+        span = Span(st.span.start + start_hour * _HOUR, st.span.end - DAY + end_hour * _HOUR, "part_of_day")
+        return _step(st, ctx, span, rule, pod=entry)
     if day is None:
         day, pod, implicit = _day_of(st, ctx)
         if day is None or (st.span is not None and st.span.granularity != "day"):
             return None
-    start_hour, end_hour = ctx.policy.pod_hours(entry.get("name"), entry["hours"])
     start = midnight(day)
     span = Span(start + start_hour * _HOUR, start + end_hour * _HOUR, "part_of_day")
     return _step(st, ctx, span, rule, relative=implicit, pod=entry, implicit="day" if implicit else None)
@@ -442,6 +455,7 @@ def _clock(st, ctx, hour, minute, rule, use_pod=True, second=None, hour_only=Fal
         if not 1 <= hour <= 12:
             return None
         hour = hour % 12 + (12 if meridiem.startswith("p") else 0)
+        pod = pod or _MERIDIEM_PODS[meridiem[0]]  # 6pm-8: the right side reads 8 in the evening too
     elif pod is not None and use_pod:
         low, high = pod.get("pm", (13, 12))
         if low <= hour <= high:
@@ -468,6 +482,10 @@ def _clock(st, ctx, hour, minute, rule, use_pod=True, second=None, hour_only=Fal
     return _step(st, ctx, span, rule, relative=implicit, pod=pod, implicit="day" if implicit else None)
 
 
+# am/pm carried like a part of day, for the other side of a range
+_MERIDIEM_PODS = {"a": {"meridiem": "am"}, "p": {"meridiem": "pm", "pm": (1, 11)}}
+
+
 def h_clock(m, st, ctx):
     hour = zh_int(m.group("hour"))
     quarters = m.group("quarters")
@@ -479,6 +497,8 @@ def h_clock(m, st, ctx):
             hour, minute = (hour or 0) + 1, 0
     elif m.group("minute"):
         minute = zh_int(m.group("minute"))
+    elif m.group("five_minutes"):  # 三点两个字: Cantonese counts minutes in fives
+        minute = 5 * (zh_int(m.group("five_minutes")) or 0)
     else:
         minute = 0
     second = m.group("second") or m.group("second_alone")
@@ -589,7 +609,7 @@ def _bare_weekday(st, ctx, weekday, rule):
     return _step(st, ctx, _day_span(day), rule, relative=True)
 
 
-_DATE_RULES = ("zh.day", "iso.date", "en.date", "holiday", "zh.lunar")
+_DATE_RULES = ("zh.day", "iso.date", "en.date", "holiday")
 
 
 def _week(st, ctx, offset, rule, weekday=None, part=None):
@@ -703,11 +723,24 @@ def _unit_span(moment: dt.datetime, unit: str, ctx, count: int = 1) -> Span:
     return Span(start, _add(start, unit, count), "month" if unit == "quarter" else unit)
 
 
+def _workday(day: dt.date, count: int, ctx) -> dt.date:
+    """The `count`-th workday (policy workdays) after `day`, or before it when negative."""
+    workdays = {WEEKDAYS.index(name) for name in ctx.policy.workdays}
+    step = DAY if count > 0 else -DAY
+    for _ in range(abs(count)):
+        day += step
+        while day.weekday() not in workdays:
+            day += step
+    return day
+
+
 def _shift(ctx, unit, amount):
     """The target `amount` units (may be negative; halves allowed) from the reference: for clock
     units the instant (policy offset_clock), for days and coarser the day or the whole unit
-    containing it (policy offset_unit)."""
+    containing it (policy offset_unit); N个工作日后 the N-th workday after today."""
     ref = ctx.ref
+    if unit == "workday":
+        return _day_span(_workday(ref.date(), int(amount), ctx)) if amount == int(amount) and abs(amount) < 1000 else None
     if unit in _CLOCK_UNITS:
         moment = ref + amount * _CLOCK_UNITS[unit]
         if ctx.policy.offset_clock == "whole_unit":
@@ -719,7 +752,9 @@ def _shift(ctx, unit, amount):
             return None
         amount, unit = amount * (12 if unit == "year" else 1), "month"  # 一年半后 = 18 months
         if amount != int(amount):
-            return None
+            amount, unit = amount * 30, "day"  # 半个月后 = 15 days
+            if amount != int(amount):
+                return None
     target = _add(ref, unit, int(amount))
     if not 1 <= target.year <= 9998:
         return None
@@ -745,6 +780,15 @@ def _window(ctx, unit, amount, forward):
             return None
     amount = int(amount)
     mode = ctx.policy.upcoming_window if forward else ctx.policy.recent_window
+    if unit == "workday":  # 15个工作日内: through the 15th workday after today (or since the 15th before)
+        if amount >= 1000:
+            return None
+        today = midnight(ref.date())
+        if forward:
+            return Span(ref if mode == "instant" else today, midnight(_workday(ref.date(), amount, ctx)) + DAY,
+                        "second" if mode == "instant" else "day")
+        return Span(midnight(_workday(ref.date(), -amount, ctx)), ref if mode == "instant" else today + DAY,
+                    "second" if mode == "instant" else "day")
     if unit in _CLOCK_UNITS or mode == "instant":
         granularity = unit if unit in _CLOCK_UNITS else "second"
         if forward:
@@ -793,7 +837,7 @@ def h_sequence(units):
         count = zh_int(m.group("n")) if m.group("n") else 1
         word, unit_word = m.group("dir"), m.group("unit")
         unit = units[unit_word][0]
-        if count is None or count <= 0 or units[unit_word][1] != 1:
+        if count is None or count <= 0 or units[unit_word][1] != 1 or unit == "workday":
             return None
         if st.span is None:
             if word == "最后":
@@ -900,7 +944,8 @@ def _measured(m, st, units, needs_measure):
     A numeral read digit by digit (五八年, 二〇二四年) or a four-digit number of years names a
     year, not a count (五八年前七个月, 2024年内)."""
     unit_word, number = m.group("unit"), m.group("n")
-    if st.span is not None or (unit_word in needs_measure and not m.group("measure")):
+    measure = m.group("measure") or m.groupdict().get("measure_after_half")
+    if st.span is not None or (unit_word in needs_measure and not measure):
         return None
     if number and (_DIGIT_BY_DIGIT.fullmatch(number) or (units[unit_word][0] == "year" and len(number) >= 4)):
         return None
@@ -1073,6 +1118,21 @@ def _iana(name: str):
     return ZoneInfo(name)
 
 
+def h_week_part(table):
+    """上半周 / 下半周: the first or second half of the week read so far, or of this week."""
+    def apply(m, st, ctx):
+        if st.span is None:
+            week = _week(st, ctx, 0, "zh.week")
+        elif _single(st, "week"):
+            week = st
+        else:
+            return None
+        first, last = table[m.group(0)]
+        start = week.span.start
+        return _step(week, ctx, Span(start + first * DAY, start + last * DAY, "day"), "zh.week_part")
+    return apply
+
+
 def h_quarter_part(m, st, ctx):
     """季初 / 季末 / 季度末: the first or last month of the current quarter."""
     if st.span is not None:
@@ -1086,10 +1146,15 @@ def h_open_range(before_words):
     """X以前 / X之前 / X前 and X起 / X以来 / X至今: an open range, closed at the reference instant
     under policy open_range = reference (年底前 = [now, end of the year)); not resolved under none."""
     def apply(m, st, ctx):
+        if st.span is not None and ctx.left is not None and m.group(0) in before_words:
+            return st  # X之后Y之前: the range ends with Y
         if st.span is None or ctx.policy.open_range == "none" or ctx.left is not None:
             return None
-        if m.group(0) in before_words:
-            span = Span(ctx.ref, st.span.end, "second") if st.span.end > ctx.ref else None
+        if m.group(0) in before_words:  # 十点前: by 10:00; 月底前: through the month's last day
+            fine = GRANULARITY_INDEX[st.span.granularity] <= GRANULARITY_INDEX["hour"] \
+                and ctx.policy.clock_range_end == "instant"
+            end = st.span.start if fine else st.span.end
+            span = Span(ctx.ref, end, "second") if end > ctx.ref else None
         else:
             span = Span(st.span.start, ctx.ref, "second") if st.span.start < ctx.ref else None
         return span and State(span, None, True, None, st.rules + ("open_range",))
@@ -1226,13 +1291,7 @@ def h_en_month(months):
 
 
 def h_en_clock(m, st, ctx):
-    hour = int(m.group(1))
-    minute = int(m.group(2) or 0)
-    meridiem = m.group(3).replace(".", "")
-    if not 1 <= hour <= 12:
-        return None
-    hour = hour % 12 + (12 if meridiem == "pm" else 0)
-    return _clock(st, ctx, hour, minute, "en.clock", use_pod=False)
+    return _clock(st, ctx, int(m.group(1)), int(m.group(2) or 0), "en.clock", meridiem=m.group(3).replace(".", ""))
 
 
 def h_en_noon(m, st, ctx):
@@ -1287,7 +1346,7 @@ def tokens() -> tuple:
     unit_alt = _alt(units)
     after, before = words["after"], words["before"]
     needs_measure = frozenset(words["needs_measure_word"])
-    week_word = "(?:周|星期|礼拜|週|禮拜)"
+    week_word = "(?:周|星期|礼拜|拜)"  # 拜一: Cantonese
     weekday_alt = _alt(zh["weekday"])
     pods = part_of_day_table(zh["part_of_day"])
     connector = r"\s*(?:[-~～到至—]|——)\s*"
@@ -1309,7 +1368,7 @@ def tokens() -> tuple:
     def tok(name, pattern, apply, kind="token"):
         return Token(name, re.compile(pattern), apply, kind)
 
-    amount = rf"(?P<n>{numeral})?\s*(?P<measure>个)?(?P<half>半)?(?:个)?\s*"
+    amount = rf"(?P<n>{numeral})?\s*(?P<measure>个)?(?P<half>半)?(?P<measure_after_half>个)?\s*"
     return (
         tok("iso", r"(?P<y>\d{4})(?:[-/.](?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})|(?P<mo2>\d{2})(?P<d2>\d{2})(?![\d:])"
             r"|\s(?P<mo3>\d{1,2})\s(?P<d3>\d{1,2})(?![\d:]))"
@@ -1369,7 +1428,7 @@ def tokens() -> tuple:
         tok("workdays", r"工作日", h_workdays),
         tok("part_of_day", _alt(pods), h_part_of_day(pods, "zh.part_of_day")),
         tok("clock", rf"(?P<hour>{numeral})\s*(?:点|时)钟?\s*(?:(?P<half>半)|(?P<quarters>[一二三四1-4])\s*刻钟?|整|正"
-            rf"|(?P<minute>{numeral})\s*(?:分钟?|(?!\s*秒)))?"
+            rf"|(?P<minute>{numeral})\s*(?:分钟?|(?!\s*秒|\s*个字))|(?P<five_minutes>{numeral})\s*个字)?"
             rf"(?:\s*(?P<second>{numeral})\s*秒钟?|(?<=分)\s*(?P<second_alone>\d{{1,2}})(?!\d))?"
             rf"(?P<more>多钟?)?" + ampm, h_clock),
         tok("clock_pair", r"(?P<a>[一二三四五六七八九十])(?P<b>[二三四五六七八九十])\s*[点时]钟?(?!\s*[半一二三四五六七八九十0-9])",
@@ -1380,6 +1439,7 @@ def tokens() -> tuple:
         tok("double_hour", rf"(?P<name>{_alt(zh['double_hour'])})\s*时(?:\s*(?P<quarters>[一二三四1-4])\s*刻)?",
             h_double_hour(zh["double_hour"])),
         tok("quarter_part", r"季度?(?P<part>初|末|底)", h_quarter_part),
+        tok("week_part", _alt(zh["week_part"]), h_week_part(zh["week_part"])),
         tok("zone", rf"(?:utc|gmt)\s*(?P<sign>[+-])\s*(?P<h>\d{{1,2}})(?::?(?P<mi>\d{{2}}))?|(?P<name>{_alt(zh['zone'])})(?![a-z])",
             h_zone(zh["zone"])),
         tok("open_range", rf"(?:{_alt(words['open_before'] + words['open_after'])})(?![天日晚早])" + end,
@@ -1424,7 +1484,7 @@ def tokens() -> tuple:
         tok("en.part_of_day", rf"(this\s+)?({_alt(en_pods)}){end}", h_en_part_of_day(en_pods)),
         tok("opener", _alt(words["range_openers"]) + "|" + rf"(?:{_alt(en['words']['range_openers'])}){end}",
             _noop, "opener"),
-        tok("connector", _alt(words["range_connectors"]) + "|" + rf"(?:{_alt(en['words']['range_connectors'])}){end}",
+        tok("connector", _alt(words["range_connectors"] + words["after_connectors"]) + "|" + rf"(?:{_alt(en['words']['range_connectors'])}){end}",
             _noop, "connector"),
         tok("filler", _alt(words["fillers"]) + "|" + rf"(?:{_alt(w for w in en['words']['fillers'] if w.strip())}){end}"
             + r"|\s+", _noop, "filler"),
@@ -1592,6 +1652,11 @@ def _join(left: State, right: State, ctx: Context) -> State | None:
         except ValueError:
             return None
     fine = GRANULARITY_INDEX[right.span.granularity] <= GRANULARITY_INDEX["hour"]
+    if fine and (right.pod or {}).get("meridiem") == "pm" and left.pod is None \
+            and left.span.start + 12 * _HOUR <= right.span.start and left.span.start.hour < 12:
+        # 3点-5点pm: the pm written on the right holds for the left side too
+        left = dataclasses.replace(left, span=Span(left.span.start + 12 * _HOUR, left.span.end + 12 * _HOUR,
+                                                   left.span.granularity))
     if fine and right.implicit == "day" and right.span.start <= left.span.start:
         # 晚上10点到凌晨2点: a clock time earlier than the left side is on the next day
         right = dataclasses.replace(right, span=Span(right.span.start + DAY, right.span.end + DAY,
@@ -1644,6 +1709,9 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
             left = _finish(state, side_ctx)
             if left is None:
                 break
+            if match.group(0) in _after_words() and GRANULARITY_INDEX[left.span.granularity] > GRANULARITY_INDEX["hour"]:
+                # 明天以后、5号以前: after a day (or coarser) starts when it ends
+                left = dataclasses.replace(left, span=Span(left.span.end, left.span.end, left.span.granularity))
             side_ctx = dataclasses.replace(ctx, anchor=left.span.start, anchor_pod=left.pod, left=left)
             state = State()
             pos = match.end()
@@ -1661,6 +1729,11 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
         result = _result(state, left, side_ctx)
         return None if result is None else (last_end, result)
     return best
+
+
+@functools.lru_cache(maxsize=None)
+def _after_words() -> frozenset:
+    return frozenset(read_toml("temporal/zh.toml")["words"]["after_connectors"])
 
 
 def _result(state: State, left: State | None, ctx: Context) -> State | None:

@@ -143,14 +143,6 @@ def test_zh_int(text, value):
     assert zh_int(text) == value
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.text(max_size=30))
-def test_never_raises(text):
-    for function in (resolve, find_in_text):
-        result = function(text, REF)
-        assert result is None or isinstance(result, Interval)
-
-
 def test_memoized():
     first = resolve("下周五晚上7点半", REF)
     assert resolve("下周五晚上7点半", REF + dt.timedelta(microseconds=20)) is first
