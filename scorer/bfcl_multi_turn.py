@@ -253,7 +253,9 @@ def score_bfcl_multi_turn(predictions_path, gold_path, options: Options = Option
                               "dialogue_turns": length, "turns": bucket_of(length, bounds),
                               "category": category, "tools": entry["tools"],
                               "gold_calls": dump_json([{"name": n, "arguments": load_json(a)} for n, a in calls]),
-                              "negative_type": None if calls else _NEGATIVE_TYPE.get(category, "no_tool")})
+                              "negative_type": None if calls else _NEGATIVE_TYPE.get(category, "no_tool"),
+                              # BFCL checks that no call is made, not what the reply asks
+                              "expect": None if calls else "no_call"})
     for number, row in read_json_lines(predictions_path):
         entry = entries.get(str(row.get("id")))
         if entry is None:

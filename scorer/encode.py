@@ -116,6 +116,7 @@ class GoldRow:
     normalized: str
     any_call: bool = False           # `expect` = any_call: any call is correct (BFCL live_relevance)
     mentions: tuple = ()             # `expect_mentions`: what a reply on a no-call row must name
+    reply_unchecked: bool = False    # `expect` = no_call: only the absence of a call counts (BFCL multi-turn)
     params: dict = field(default_factory=dict)   # (tool, param) -> Param
 
 
@@ -223,7 +224,8 @@ class GoldIndex:
             if calls:
                 self._fail(row, "expect_mentions", "only rows without gold calls expect a reply")
         return GoldRow(identifier, tools, reference, negative, calls, canonical_json(normalized), params=params,
-                       any_call=expect == "any_call", mentions=tuple(mentions or ()))
+                       any_call=expect == "any_call", mentions=tuple(mentions or ()),
+                       reply_unchecked=expect == "no_call" and not mentions)
 
     def context(self, reference, tool, parameter, param: Param) -> Context:
         """The normalization context; the reference time only where the kind can use it, so

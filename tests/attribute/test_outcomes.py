@@ -179,7 +179,7 @@ def test_expect_values_are_checked():
         score_tables(prediction_table([]), gold_table([{"id": "x", "gold_calls": [], "expect": "maybe"}]))
 
 
-def _clarify(reply, mentions=("日期",), calls=None):
+def _clarify(reply, mentions=("日期",), calls=None, expect=None):
     from helpers import gold_table, prediction_table
 
     from scorer.options import Options
@@ -187,6 +187,8 @@ def _clarify(reply, mentions=("日期",), calls=None):
     row = {"id": "x", "gold_calls": [], "negative_type": "needs_clarification"}
     if mentions is not None:
         row["expect_mentions"] = json.dumps(list(mentions), ensure_ascii=False)
+    if expect is not None:
+        row["expect"] = expect
     prediction = {"id": "x", "calls": calls} if reply is None else {"id": "x", "output": reply}
     return score_tables(prediction_table([prediction]), gold_table([row]), Options()).verdicts.to_pylist()[0]
 
@@ -206,3 +208,12 @@ def test_a_row_that_must_ask(reply, mentions, outcome, decided):
     assert (v["outcome"], v["decided"]) == (outcome, decided), v
     if outcome != "correct":
         assert v["subtype"] == "needs_clarification" and v["detail"]
+
+
+@pytest.mark.parametrize("reply", [None, "", "好的。"])
+def test_expect_no_call_checks_only_that_no_call_is_made(reply):
+    # BFCL's multi-turn miss_param turns: the turn is right when no call is made, whatever the reply
+    v = _clarify(reply, None, calls=[] if reply is None else None, expect="no_call")
+    assert (v["outcome"], v["decided"]) == ("correct", True), v
+    called = _clarify(None, None, calls=[{"name": "get_weather", "arguments": "{}"}], expect="no_call")
+    assert called["outcome"] == "over_recall", called
