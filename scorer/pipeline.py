@@ -3,12 +3,14 @@
 `score_tables` with tables already in callscore's schema."""
 
 import collections
+import contextlib
 import functools
 import gc
 import json
 import multiprocessing
 import os
 import signal
+import threading
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -497,6 +499,25 @@ def _worker_signals():
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
+@contextlib.contextmanager
+def _forked_with_worker_signals():
+    """The workers' dispositions set in the main process around the fork, so that workers
+    start with them: a SIGTERM sent before a worker's initializer had run (a pool terminated
+    at once, by an input error in the first batch) reached the inherited Python handler and
+    was dropped, and the pool's terminate then waited for that worker forever. Off the main
+    thread (a library caller) signals cannot be set; the initializer alone applies."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    _worker_signals()
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous[0])
+        signal.signal(signal.SIGTERM, previous[1])
+
+
 def _scored(scorer, batches, jobs):
     """(verdicts, undecided records) per batch, in input order. Keying, the verdict memo,
     spreading and counting stay in this process (Arrow kernels, which use every core
@@ -510,7 +531,9 @@ def _scored(scorer, batches, jobs):
     global _WORKER
     _WORKER = scorer
     try:
-        with multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_signals) as pool:
+        with _forked_with_worker_signals():
+            pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_signals)
+        with pool:
             pending = collections.deque()
             for batch in batches:
                 prepared = scorer.prepare(batch)
