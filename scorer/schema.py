@@ -173,16 +173,17 @@ def _named(name: str, spec, param: Param) -> Param:
 
 
 def field_unit(name: str, description: str) -> str | None:
-    """The first unit of rules/units.toml whose field words appear in the parameter's name
-    (as words) or description (Latin words whole, Chinese as substrings), else None."""
-    words = " ".join(name_words(name))
+    """The first unit of rules/units.toml whose field words are the head word of the parameter's
+    name (`interest_rate`, not `rate_limit`; a Chinese name by its ending) or appear in its
+    description (Latin words whole, Chinese as substrings), else None."""
+    head = head_word(name)
     text = description.lower()
     for unit, spec in read_toml("units.toml").items():
         for word in spec["fields"]:
             if _HAN.search(word):
-                if word in text or word in name:
+                if word in text or name.endswith(word):
                     return unit
-            elif re.search(rf"\b{re.escape(word)}\b", words) or re.search(rf"\b{re.escape(word)}\b", text):
+            elif word == head or re.search(rf"\b{re.escape(word)}\b", text):
                 return unit
     return None
 
