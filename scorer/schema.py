@@ -156,7 +156,8 @@ def _refined_text_kind(param: Param, name: str, gold_value) -> str:
         return value_kind if value_kind in vocab.TEMPORAL_KINDS else param.described
     if param.described is not None:
         return "text"
-    return infer_kind(name, gold_value)
+    inferred = infer_kind(name, gold_value)
+    return inferred if inferred in vocab.TEMPORAL_KINDS else "text"   # a string stays a string
 
 
 def _named(name: str, spec, param: Param) -> Param:

@@ -87,7 +87,7 @@ def _typo(x: str, y: str) -> bool:
     shorter, longer = sorted((x, y), key=len)
     if len(shorter) == len(longer):
         return len(shorter) >= TYPO_MIN_LENGTH
-    added = next(char for i, char in enumerate(longer) if longer[:i] + longer[i + 1:] == shorter)
+    added = next((char for i, char in enumerate(longer) if longer[:i] + longer[i + 1:] == shorter), "")
     return len(shorter) >= 3 or not added.isalnum()   # 2x / 2*x: a sign, not a letter
 
 
