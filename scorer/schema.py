@@ -5,6 +5,7 @@ compares `"3"` and `3.0` as numbers, an `enum` case-insensitively, a `format: da
 as a date. Without a schema the kind is inferred from the gold value and the parameter name.
 """
 
+import functools
 import re
 from dataclasses import dataclass, replace
 
@@ -173,6 +174,7 @@ def _named(name: str, spec, param: Param) -> Param:
     return param
 
 
+@functools.lru_cache(maxsize=4096)
 def field_unit(name: str, description: str) -> str | None:
     """The first unit of rules/units.toml whose field words are the head word of the parameter's
     name (`interest_rate`, not `rate_limit`; a Chinese name by its ending) or appear in its
@@ -203,6 +205,7 @@ def head_word(name: str) -> str:
     return words[-1] if words else ""
 
 
+@functools.lru_cache(maxsize=4096)
 def name_kind(name: str) -> str | None:
     """"date", "datetime", "place", "ambiguous" (a bare start/end/departure word: a time or a
     place) or None, from the head word of a parameter name (words in rules/param_kinds.toml;
@@ -223,6 +226,7 @@ def name_kind(name: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=4096)
 def _described(description) -> str | None:
     """"date", "datetime" or "place" when a parameter's description names exactly one of
     them (Latin words whole, Chinese as substrings), else None."""
