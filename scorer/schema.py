@@ -5,6 +5,7 @@ compares `"3"` and `3.0` as numbers, an `enum` case-insensitively, a `format: da
 as a date. Without a schema the kind is inferred from the gold value and the parameter name.
 """
 
+import functools
 import re
 from dataclasses import dataclass, replace
 
@@ -156,7 +157,8 @@ def _refined_text_kind(param: Param, name: str, gold_value) -> str:
         return value_kind if value_kind in vocab.TEMPORAL_KINDS else param.described
     if param.described is not None:
         return "text"
-    return infer_kind(name, gold_value)
+    inferred = infer_kind(name, gold_value)
+    return inferred if inferred in vocab.TEMPORAL_KINDS else "text"   # a string stays a string
 
 
 def _named(name: str, spec, param: Param) -> Param:
@@ -172,17 +174,19 @@ def _named(name: str, spec, param: Param) -> Param:
     return param
 
 
+@functools.lru_cache(maxsize=4096)
 def field_unit(name: str, description: str) -> str | None:
-    """The first unit of rules/units.toml whose field words appear in the parameter's name
-    (as words) or description (Latin words whole, Chinese as substrings), else None."""
-    words = " ".join(name_words(name))
+    """The first unit of rules/units.toml whose field words are the head word of the parameter's
+    name (`interest_rate`, not `rate_limit`; a Chinese name by its ending) or appear in its
+    description (Latin words whole, Chinese as substrings), else None."""
+    head = head_word(name)
     text = description.lower()
     for unit, spec in read_toml("units.toml").items():
         for word in spec["fields"]:
             if _HAN.search(word):
-                if word in text or word in name:
+                if word in text or name.endswith(word):
                     return unit
-            elif re.search(rf"\b{re.escape(word)}\b", words) or re.search(rf"\b{re.escape(word)}\b", text):
+            elif word == head or re.search(rf"\b{re.escape(word)}\b", text):
                 return unit
     return None
 
@@ -201,6 +205,7 @@ def head_word(name: str) -> str:
     return words[-1] if words else ""
 
 
+@functools.lru_cache(maxsize=4096)
 def name_kind(name: str) -> str | None:
     """"date", "datetime", "place", "ambiguous" (a bare start/end/departure word: a time or a
     place) or None, from the head word of a parameter name (words in rules/param_kinds.toml;
@@ -221,6 +226,7 @@ def name_kind(name: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=4096)
 def _described(description) -> str | None:
     """"date", "datetime" or "place" when a parameter's description names exactly one of
     them (Latin words whole, Chinese as substrings), else None."""

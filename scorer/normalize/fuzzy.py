@@ -15,20 +15,24 @@ The policy, in order (each step a reason a similarity score cannot be trusted):
    character by character: equal only through an alias rule (their keys would then be
    equal), otherwise a judge decides, never "different" by a score. Texts are compared as
    written: an alias that turned `Berlin` into 柏林 does not make `Berlin, Germany` cross-script.
-4. Natural-language text: rapidfuzz's normalized Indel ratio. At or above `fuzzy_high` with
-   as many words it is equal: what is left at that level, with every code token equal, is a
-   typo or a variant spelling (`Kowloon Tong` / `Kowlon Tong`, `88号院` / `88号`); a word
-   added or dropped is no typo, so a judge decides. Below `fuzzy_low` different; between,
-   a judge decides.
+4. Natural-language text: rapidfuzz's normalized Indel ratio. At or above `fuzzy_high` it is
+   equal when what differs is only typos (`typo_only`: as many words, one edit in each
+   differing word: `Kowloon Tong` / `Kowlon Tong`, `house price` / `house prices`, `88号院` /
+   `88号`): with every digit and code equal, that is a slip of the keyboard, not another value.
+   A word added or dropped, two edits in a word (Jaume / James), or a changed letter in a
+   short word (John / Joan: another person as often as a spelling) goes to a judge. Below
+   `fuzzy_low` different; between, a judge decides.
 """
 
 import re
 
 from rapidfuzz import fuzz
+from rapidfuzz.distance import OSA
 
 from scorer import match_py as m
 from scorer.normalize import FUZZY, TOLERANCE, Canon
 
+TYPO_MIN_LENGTH = 6
 TIME_MARK = re.compile(r"<-?\d+/-?\d+/\d+>")  # a time resolved inside a free text (temporal.mark_in_text)
 _FORMATTING = re.compile(r"(?<=\d)[- ](?=\d)|(?<=[0-9a-z])-(?=[0-9a-z])")
 _ALNUM = re.compile(r"[0-9a-z]+")
@@ -60,8 +64,31 @@ def pair_status(param, gold: Canon, pred: Canon, options) -> int:
         return m.PAIR_UNCERTAIN
     score = fuzz.ratio(gold_text, pred_text)
     if score >= options.fuzzy_high:
-        return m.PAIR_EQUAL if len(gold_text.split()) == len(pred_text.split()) else m.PAIR_UNCERTAIN
+        typo = typo_only(_FORMATTING.sub("", gold_text), _FORMATTING.sub("", pred_text))
+        return m.PAIR_EQUAL if typo else m.PAIR_UNCERTAIN
     return m.PAIR_DIFFERENT if score < options.fuzzy_low else m.PAIR_UNCERTAIN
+
+
+def typo_only(a: str, b: str) -> bool:
+    """As many words, and each word that differs is a typo: one edit (a character added,
+    dropped, changed, or two swapped). A letter added or dropped is a typo in a word of three
+    or more (`price`/`prices`), a sign in any word (`2x`/`2*x`); one changed or swapped only in a word of
+    TYPO_MIN_LENGTH or more (`Kowlon`/`Kowloon`, `kilometers`/`kilometres`), because in a shorter
+    word it too often makes another word or another person (John/Joan, Mark/Mary)."""
+    words_a, words_b = a.split(), b.split()
+    return len(words_a) == len(words_b) and all(_typo(x, y) for x, y in zip(words_a, words_b))
+
+
+def _typo(x: str, y: str) -> bool:
+    if x == y:
+        return True
+    if OSA.distance(x, y) > 1:
+        return False
+    shorter, longer = sorted((x, y), key=len)
+    if len(shorter) == len(longer):
+        return len(shorter) >= TYPO_MIN_LENGTH
+    added = next((char for i, char in enumerate(longer) if longer[:i] + longer[i + 1:] == shorter), "")
+    return len(shorter) >= 3 or not added.isalnum()   # 2x / 2*x: a sign, not a letter
 
 
 def code_tokens(text: str) -> tuple:

@@ -95,3 +95,16 @@ def test_two_names_the_tables_know_apart_differ():
     # PEK is an airport (rules/aliases/airports.tsv), 北京 a city: cross-script, but both known
     v = _verdict("北京", "PEK")
     assert (v["subtype"], v["decided"]) == ("incorrect_value", True), v
+
+
+@pytest.mark.parametrize("gold, predicted", [("John Smith", "Joan Smith"), ("James Plensa", "Jaume Plensa"),
+                                             ("Mark Twain", "Mary Twain")])
+def test_near_equal_short_names_go_to_a_judge(gold, predicted):
+    assert _verdict(gold, predicted)["decided"] is False
+
+
+@pytest.mark.parametrize("gold, predicted", [("house price", "house prices"), ("3x**2 + 2x", "3*x**2 + 2*x"),
+                                             ("distance in kilometers", "distance in kilometres")])
+def test_a_letter_added_dropped_or_swapped_is_a_typo(gold, predicted):
+    v = _verdict(gold, predicted)
+    assert (v["outcome"], v["decided"]) == ("correct", True), v

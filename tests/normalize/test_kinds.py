@@ -80,3 +80,10 @@ def test_station_against_city_in_a_departure_city_is_not_temporal():
     v = verdicts_for(rows, [{"id": "x", "calls": [call("t", departure_city="南昌站")]}])[("m", "x")]
     assert not v["rule"].startswith("temporal"), v
     assert v["decided"] is False   # a station in the city: a judge decides, not exact text
+
+
+def test_a_declared_string_stays_a_string_whatever_its_gold_value():
+    tools = _tools(code={"type": "string"}, level={"type": "string", "description": "等级"})
+    assert param_for(tools, "t", "code", 42)[0].kind == "text"
+    assert param_for(tools, "t", "level", 3)[0].kind == "text"
+    assert param_for(tools, "t", "code", "2026-03-05")[0].kind == "date"   # an ISO date in a bare string

@@ -26,6 +26,9 @@ STRING = {"type": "string"}
     ("destination", STRING, "广西", "广西壮族自治区"),
     ("to", {"type": "string", "description": "目的地城市"}, "西安", "Xi'an"),
     ("origin", STRING, "北京", "北京市"),
+    ("province", STRING, "内蒙古", "Inner Mongolia"),     # official English names that are not pinyin
+    ("province", STRING, "陕西省", "Shaanxi"),
+    ("region", STRING, "西藏自治区", "Tibet Autonomous Region"),
 ])
 def test_place_names_with_or_without_suffix_and_in_pinyin(name, spec, gold, predicted):
     v = _verdict(name, spec, gold, predicted)

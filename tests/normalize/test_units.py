@@ -60,3 +60,16 @@ def test_unit_symbols_are_written_folded():
     for unit, spec in read_toml("units.toml").items():
         for symbol in spec["symbols"] + spec["prefixes"]:
             assert fold_text(symbol) == symbol, (unit, symbol)
+
+
+@pytest.mark.parametrize("name, description, unit", [
+    ("interest_rate", "", "percent_fraction"), ("discount_percent", "", "percent_points"),
+    ("max_temperature", "", "celsius"), ("distance_km", "", "kilometre"), ("weight_kg", "", "kilogram"),
+    ("fee", "运费（元）", "yuan"), ("目标温度", "", "celsius"),
+    # the same words in another meaning
+    ("rate_limit", "requests per second", None), ("temp_dir_count", "", None), ("km_marker_id", "", None),
+    ("percentile", "", None), ("temperature_unit_code", "", None), ("ratio_id", "", None),
+])
+def test_a_field_unit_from_the_head_word_or_the_description(name, description, unit):
+    from scorer.schema import field_unit
+    assert field_unit(name, description) == unit
