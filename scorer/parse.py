@@ -70,6 +70,8 @@ BFCL models parse in about a second.
 
 import ast
 import json
+import math
+import operator
 import re
 import warnings
 from dataclasses import dataclass
@@ -354,11 +356,58 @@ def _literal(node, label: str, identifiers: bool = False):
         return _JSON_NAMES.get(node.id, node.id)
     if isinstance(node, ast.Set):
         raise _Unreadable(f"{label} is a set, which has no JSON form")
+    if identifiers and isinstance(node, ast.BinOp) and (value := _evaluated(node)) is not None:
+        return value  # constant arithmetic (`25/1`, `12*2`) passes its value, as BFCL's decoder reads it
     if identifiers and not isinstance(node, ast.Call):
-        # another expression inside a Python call (`data['sales']`, `25/1`) passes its own
+        # another expression inside a Python call (`data['sales']`, `2*pi`) passes its own
         # source text, never evaluated: what BFCL's gold expects; a nested call stays unread
         return ast.unparse(node)
     raise _Unreadable(f"{label} is not a literal ({ast.unparse(node)[:40]})")
+
+
+_OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+              ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow}
+_MAX_RESULT_DIGITS = 4300
+_SEQUENCES = (str, bytes, list, tuple)
+
+
+def constant_arithmetic(node, sequences: bool = False):
+    """The value of arithmetic over number constants (`12*2`, `5*2800*0.1`, `2**-1`), as
+    BFCL's decoder evaluates it, never by running code; with `sequences`, texts and lists too
+    (`'a'*3`). Raises NameError for a name (`2*pi`: unknown to BFCL's `eval` too), ValueError
+    for anything else, OverflowError or MemoryError for a result too large to hold."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float, complex) + (_SEQUENCES if sequences else ()):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        value = constant_arithmetic(node.operand, sequences)
+        return -value if isinstance(node.op, ast.USub) else +value
+    if sequences and isinstance(node, (ast.List, ast.Tuple)):
+        items = [constant_arithmetic(item, sequences) for item in node.elts]
+        return items if isinstance(node, ast.List) else tuple(items)
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        left, right = constant_arithmetic(node.left, sequences), constant_arithmetic(node.right, sequences)
+        if isinstance(node.op, ast.Pow) and isinstance(right, (int, float)) and isinstance(left, (int, float)) \
+                and abs(right) * math.log10(max(abs(left), 2)) > _MAX_RESULT_DIGITS:
+            raise OverflowError("result too large")
+        if isinstance(node.op, ast.Mult) and (isinstance(left, _SEQUENCES) or isinstance(right, _SEQUENCES)):
+            count = right if isinstance(left, _SEQUENCES) else left
+            if isinstance(count, int) and count > 1_000_000:
+                raise MemoryError("result too large")
+        return _OPERATORS[type(node.op)](left, right)
+    if isinstance(node, ast.Name):
+        raise NameError(f"name '{node.id}' is not defined")
+    raise ValueError(f"not constant arithmetic: {ast.unparse(node)[:40]}")
+
+
+def _evaluated(node):
+    """Constant arithmetic's value when it is a finite real number, else None."""
+    try:
+        value = constant_arithmetic(node)
+    except (NameError, ValueError, ArithmeticError, MemoryError, TypeError, RecursionError):
+        return None
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        return value
+    return None
 
 
 def _call_from_ast(node: ast.Call, number: int) -> tuple[str, str]:

@@ -42,10 +42,10 @@ Java/JS type converters); such rows are left undecided.
 
 import ast
 import json
-import math
-import operator
 import re
 from dataclasses import dataclass
+
+from scorer.parse import constant_arithmetic
 
 _FC_NAME = re.compile(r"(?:^|[-_/])FC(?:$|[-_])")
 _FC_FAMILIES = ("gemini", "functionary")
@@ -214,7 +214,7 @@ def _value(node):
     if isinstance(node, ast.Dict):
         return {_value(key): _value(value) for key, value in zip(node.keys, node.values)}
     if isinstance(node, ast.BinOp):
-        return _arithmetic(node)
+        return constant_arithmetic(node, sequences=True)  # BFCL evals it; only constants here
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Call):
@@ -226,38 +226,6 @@ def _value(node):
     if isinstance(node, ast.Subscript):
         return ast.unparse(node.value) + "[" + ast.unparse(node.slice) + "]"
     raise ValueError(f"Unsupported AST type: {type(node)}")
-
-
-_OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
-              ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow}
-_MAX_RESULT_DIGITS = 4300
-
-
-def _arithmetic(node):
-    """BFCL evaluates an arithmetic argument with `eval`; callscore evaluates only constant
-    arithmetic (a name in it is undefined to BFCL too), never code."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, complex, str, bytes)):
-        return node.value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        value = _arithmetic(node.operand)
-        return -value if isinstance(node.op, ast.USub) else +value
-    if isinstance(node, (ast.List, ast.Tuple)):
-        items = [_arithmetic(item) for item in node.elts]
-        return items if isinstance(node, ast.List) else tuple(items)
-    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
-        left, right = _arithmetic(node.left), _arithmetic(node.right)
-        if isinstance(node.op, ast.Pow) and isinstance(right, (int, float)) and abs(right) * math.log10(
-                max(abs(left), 2) if isinstance(left, (int, float)) else 2) > _MAX_RESULT_DIGITS:
-            raise OverflowError("result too large")
-        if isinstance(node.op, ast.Mult) and isinstance(left, (str, bytes, list, tuple)) or \
-                isinstance(right, (str, bytes, list, tuple)) and isinstance(node.op, ast.Mult):
-            count = right if isinstance(left, (str, bytes, list, tuple)) else left
-            if isinstance(count, int) and count > 1_000_000:
-                raise MemoryError("result too large")
-        return _OPERATORS[type(node.op)](left, right)
-    if isinstance(node, ast.Name):
-        raise NameError(f"name '{node.id}' is not defined")
-    raise ValueError(f"cannot evaluate {ast.unparse(node)}")
 
 
 def is_call_list(decoded) -> bool:
