@@ -97,7 +97,10 @@ def test_prompt_decoders_per_family():
     assert bfcl.decode("openai", None, "[area(base=1)]") == [{"area": {"base": 1}}]
     with pytest.raises(bfcl.DecodeError):   # the OpenAI handler does not add brackets
         bfcl.decode("openai", None, "area(base=1)")
-    assert bfcl.decode("oss", None, "area(base=1)") == [{"area": {"base": 1}}]
+    assert bfcl.decode("oss", None, "\n\n[area(base=1)]") == [{"area": {"base": 1}}]
+    assert bfcl.decode("claude", None, " area(base=1)") == [{"area": {"base": 1}}]
+    with pytest.raises(bfcl.DecodeError):   # Claude's handler drops one space, not newlines
+        bfcl.decode("claude", None, "\n\n[area(base=1)]")
     assert bfcl.decode("mistral", None, "[area\\_x(base=1)]") == [{"area_x": {"base": 1}}]
     with pytest.raises(bfcl.DecodeError):   # no family reads calls inside a code fence
         bfcl.decode("oss", None, "```\n[area(base=1)]\n```")
@@ -127,7 +130,9 @@ def test_model_families_from_names():
     assert bfcl.family_of("gemini-1.5-pro-preview-0514") == "fc"
     assert bfcl.family_of("gpt-4-0125-preview") == "openai"
     assert bfcl.family_of("NousResearch_Hermes-2-Pro-Llama-3-8B") == "hermes"
-    assert bfcl.family_of("meta-llama_Meta-Llama-3-8B-Instruct") == "llama"
+    assert bfcl.family_of("meta-llama_Meta-Llama-3-8B-Instruct") == "oss"
+    assert bfcl.family_of("yi-large-fc") == "fc"
+    assert bfcl.family_of("claude-3-opus-20240229") == "claude"
     assert bfcl.family_of("open-mixtral-8x7b") == "mistral"
     assert bfcl.family_of("some-new-model") == "oss"
 
