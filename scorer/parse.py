@@ -201,6 +201,23 @@ def _decode_arguments(value, label: str) -> dict:
     raise _Unreadable(f"{label}: arguments is not a JSON object")
 
 
+MAX_DEPTH = 200  # nesting levels of one call's arguments; orjson writes at most 254
+
+
+def _shallow(arguments, label: str) -> dict:
+    """The arguments, or _Unreadable when they nest deeper than MAX_DEPTH (no tool takes
+    such values, and the values downstream are written with orjson)."""
+    level, frontier = 0, [arguments]
+    while frontier:
+        level += 1
+        if level > MAX_DEPTH:
+            raise _Unreadable(f"{label}: arguments nest deeper than {MAX_DEPTH} levels")
+        frontier = [child for value in frontier
+                    for child in (value.values() if isinstance(value, dict) else value)
+                    if isinstance(child, (dict, list))]
+    return arguments
+
+
 def _call_from_dict(item, number: int) -> tuple[str, str]:
     """One call object -> (name, canonical arguments); raises _Unreadable with the reason."""
     label = f"call {number}"
@@ -217,7 +234,7 @@ def _call_from_dict(item, number: int) -> tuple[str, str]:
         raise _Unreadable(f"{label}: missing name" if name is None else f"{label}: name is not a text")
     keys = _ARGUMENT_KEYS + (("input",) if holder.get("type") == "tool_use" else ())
     raw = next((holder[key] for key in keys if key in holder), None)
-    arguments = _decode_arguments(raw, label)
+    arguments = _shallow(_decode_arguments(raw, label), label)
     return name.strip().replace("\\_", "_"), canonical_json(arguments)
 
 
@@ -423,7 +440,7 @@ def _call_from_ast(node: ast.Call, number: int) -> tuple[str, str]:
             raise _Unreadable(f"{label}: **-unpacked arguments")
         arguments[keyword.arg] = _literal(keyword.value, f"{label}: argument {keyword.arg}",
                                           identifiers=True)
-    return name, canonical_json(arguments)
+    return name, canonical_json(_shallow(arguments, label))
 
 
 def _python_elements(source: str):
