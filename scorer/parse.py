@@ -478,7 +478,9 @@ def _from_python(source: str) -> Parsed | None:
     for number, element in enumerate(elements, 1):
         if not isinstance(element, ast.Call):
             raise _Unreadable(f"call {number}: not a function call")
-        calls.append(_call_from_ast(element, number))
+        call = _call_from_ast(element, number)
+        if is_call({"name": call[0]}):   # `[no_function()]` is a refusal too
+            calls.append(call)
     return Parsed(tuple(calls), None)
 
 
@@ -627,6 +629,8 @@ def _name_then_arguments(text: str) -> Parsed | None:
         return None
     if not isinstance(arguments, dict) or _is_call_like(arguments) or "tool_calls" in arguments:
         return None
+    if not is_call({"name": match.group(1)}):
+        return EMPTY
     return Parsed(((match.group(1), canonical_json(arguments)),), None)
 
 

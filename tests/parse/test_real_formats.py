@@ -38,6 +38,9 @@ def test_reads_formats_real_models_write(text, calls):
     "{'type': 'dict', 'properties': {'number': {'type': 'integer'}}, 'required': ['number']}}]",
     '{"type": "function", "function": {"name": "f", "description": "d", "parameters": '
     '{"type": "object", "properties": {"a": {"type": "integer"}}}}}',
+    # the same sentinel in Python-call syntax and in GLM's format
+    "[no_function()]",
+    "no_function\n{}",
     # a list of plain strings is data, and a chat role over JSON is no tool name
     '["apple", "banana"]',
     'assistant\n{"city": "Beijing"}',
