@@ -3,11 +3,10 @@
 The pipeline scores a batch of distinct predictions as usual (so every column exists and is
 filled the same way); `BfclVerdicts.apply` then replaces the columns that carry the verdict
 (outcome, subtype, detail, errors, rule, decided, uncertain_reason; argument and tool are
-cleared) with BFCL's. An invalid
-row's subtype is read from BFCL's error type: decoding -> malformed, a wrong count -> partial
-calls / no call / extra call, a wrong name -> wrong tool, a missing parameter -> missing_arg,
-any other type or value error -> incorrect_value; a call decoded on a relevance row is over
-recall. Rows the mode does not reproduce keep callscore's tentative verdict, undecided.
+cleared) with BFCL's. An invalid row's subtype is read from BFCL's error type: decoding ->
+malformed, a wrong count -> partial calls / no call / extra call, a wrong name -> wrong tool, a
+missing parameter -> missing_arg, any other type or value error -> incorrect_value; a call
+decoded on a relevance row is over recall. Rows the mode does not reproduce keep callscore's tentative verdict, undecided.
 """
 
 import json
