@@ -701,10 +701,14 @@ def _unified_numbers(value, accepted, kind):
 
 
 def _equal_text(value, accepted, kind):
+    """The accepted text a callscore text rule equates with `value`: one it folds to the same
+    key first, then one within the typo rule."""
     if isinstance(value, str):
-        for option in accepted:
-            if isinstance(option, str) and option and _text_rule(value, [option]):
-                return option
+        rules = [(option, _text_rule(value, [option])) for option in accepted if isinstance(option, str) and option]
+        for wanted in (lambda rule: rule and rule != "fuzzy_typo", bool):
+            for option, rule in rules:
+                if wanted(rule):
+                    return option
     return value
 
 

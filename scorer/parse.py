@@ -70,6 +70,8 @@ BFCL models parse in about a second.
 
 import ast
 import json
+import math
+import operator
 import re
 import warnings
 from dataclasses import dataclass
@@ -199,6 +201,23 @@ def _decode_arguments(value, label: str) -> dict:
     raise _Unreadable(f"{label}: arguments is not a JSON object")
 
 
+MAX_DEPTH = 200  # nesting levels of one call's arguments; orjson writes at most 254
+
+
+def _shallow(arguments, label: str) -> dict:
+    """The arguments, or _Unreadable when they nest deeper than MAX_DEPTH (no tool takes
+    such values, and the values downstream are written with orjson)."""
+    level, frontier = 0, [arguments]
+    while frontier:
+        level += 1
+        if level > MAX_DEPTH:
+            raise _Unreadable(f"{label}: arguments nest deeper than {MAX_DEPTH} levels")
+        frontier = [child for value in frontier
+                    for child in (value.values() if isinstance(value, dict) else value)
+                    if isinstance(child, (dict, list))]
+    return arguments
+
+
 def _call_from_dict(item, number: int) -> tuple[str, str]:
     """One call object -> (name, canonical arguments); raises _Unreadable with the reason."""
     label = f"call {number}"
@@ -215,7 +234,7 @@ def _call_from_dict(item, number: int) -> tuple[str, str]:
         raise _Unreadable(f"{label}: missing name" if name is None else f"{label}: name is not a text")
     keys = _ARGUMENT_KEYS + (("input",) if holder.get("type") == "tool_use" else ())
     raw = next((holder[key] for key in keys if key in holder), None)
-    arguments = _decode_arguments(raw, label)
+    arguments = _shallow(_decode_arguments(raw, label), label)
     return name.strip().replace("\\_", "_"), canonical_json(arguments)
 
 
@@ -354,11 +373,58 @@ def _literal(node, label: str, identifiers: bool = False):
         return _JSON_NAMES.get(node.id, node.id)
     if isinstance(node, ast.Set):
         raise _Unreadable(f"{label} is a set, which has no JSON form")
+    if identifiers and isinstance(node, ast.BinOp) and (value := _evaluated(node)) is not None:
+        return value  # constant arithmetic (`25/1`, `12*2`) passes its value, as BFCL's decoder reads it
     if identifiers and not isinstance(node, ast.Call):
-        # another expression inside a Python call (`data['sales']`, `25/1`) passes its own
+        # another expression inside a Python call (`data['sales']`, `2*pi`) passes its own
         # source text, never evaluated: what BFCL's gold expects; a nested call stays unread
         return ast.unparse(node)
     raise _Unreadable(f"{label} is not a literal ({ast.unparse(node)[:40]})")
+
+
+_OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+              ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow}
+_MAX_RESULT_DIGITS = 4300
+_SEQUENCES = (str, bytes, list, tuple)
+
+
+def constant_arithmetic(node, sequences: bool = False):
+    """The value of arithmetic over number constants (`12*2`, `5*2800*0.1`, `2**-1`), as
+    BFCL's decoder evaluates it, never by running code; with `sequences`, texts and lists too
+    (`'a'*3`). Raises NameError for a name (`2*pi`: unknown to BFCL's `eval` too), ValueError
+    for anything else, OverflowError or MemoryError for a result too large to hold."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float, complex) + (_SEQUENCES if sequences else ()):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        value = constant_arithmetic(node.operand, sequences)
+        return -value if isinstance(node.op, ast.USub) else +value
+    if sequences and isinstance(node, (ast.List, ast.Tuple)):
+        items = [constant_arithmetic(item, sequences) for item in node.elts]
+        return items if isinstance(node, ast.List) else tuple(items)
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        left, right = constant_arithmetic(node.left, sequences), constant_arithmetic(node.right, sequences)
+        if isinstance(node.op, ast.Pow) and isinstance(right, (int, float)) and isinstance(left, (int, float)) \
+                and abs(right) * math.log10(max(abs(left), 2)) > _MAX_RESULT_DIGITS:
+            raise OverflowError("result too large")
+        if isinstance(node.op, ast.Mult) and (isinstance(left, _SEQUENCES) or isinstance(right, _SEQUENCES)):
+            count = right if isinstance(left, _SEQUENCES) else left
+            if isinstance(count, int) and count > 1_000_000:
+                raise MemoryError("result too large")
+        return _OPERATORS[type(node.op)](left, right)
+    if isinstance(node, ast.Name):
+        raise NameError(f"name '{node.id}' is not defined")
+    raise ValueError(f"not constant arithmetic: {ast.unparse(node)[:40]}")
+
+
+def _evaluated(node):
+    """Constant arithmetic's value when it is a finite real number, else None."""
+    try:
+        value = constant_arithmetic(node)
+    except (NameError, ValueError, ArithmeticError, MemoryError, TypeError, RecursionError):
+        return None
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        return value
+    return None
 
 
 def _call_from_ast(node: ast.Call, number: int) -> tuple[str, str]:
@@ -374,7 +440,7 @@ def _call_from_ast(node: ast.Call, number: int) -> tuple[str, str]:
             raise _Unreadable(f"{label}: **-unpacked arguments")
         arguments[keyword.arg] = _literal(keyword.value, f"{label}: argument {keyword.arg}",
                                           identifiers=True)
-    return name, canonical_json(arguments)
+    return name, canonical_json(_shallow(arguments, label))
 
 
 def _python_elements(source: str):
@@ -412,7 +478,9 @@ def _from_python(source: str) -> Parsed | None:
     for number, element in enumerate(elements, 1):
         if not isinstance(element, ast.Call):
             raise _Unreadable(f"call {number}: not a function call")
-        calls.append(_call_from_ast(element, number))
+        call = _call_from_ast(element, number)
+        if is_call({"name": call[0]}):   # `[no_function()]` is a refusal too
+            calls.append(call)
     return Parsed(tuple(calls), None)
 
 
@@ -561,6 +629,8 @@ def _name_then_arguments(text: str) -> Parsed | None:
         return None
     if not isinstance(arguments, dict) or _is_call_like(arguments) or "tool_calls" in arguments:
         return None
+    if not is_call({"name": match.group(1)}):
+        return EMPTY
     return Parsed(((match.group(1), canonical_json(arguments)),), None)
 
 

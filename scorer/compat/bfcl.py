@@ -11,10 +11,10 @@ Decoding (per model family, as BFCL's handlers do; the family is read from the m
 - function-calling APIs (`-FC` models, Gemini, functionary): the result must be a list of
   `{name: JSON arguments}`; a text result, or a list holding text, fails to decode.
 - prompt models write Python calls: `ast.parse` of the text in eval mode; the body must be a
-  list (or tuple) whose every element is a call. The OpenAI and Claude handlers parse the text as
-  written (so `f(a=1)` without brackets fails); the open-model handlers (Llama: newlines removed
-  first; Mistral: markdown `\\_` unescaped first; the others: one leading space dropped) add the
-  missing `[` and `]`; gorilla's wraps it in brackets. A call with keyword arguments decodes to
+  list (or tuple) whose every element is a call. The OpenAI handler parses the text as written
+  (so `f(a=1)` without brackets fails); the others add a missing `[` and `]` after dropping one
+  leading space (Claude), removing every newline (open models: Llama, and any model name not
+  known here) or unescaping markdown `\\_` (Mistral); gorilla's wraps the text in brackets. A call with keyword arguments decodes to
   `{name: {keyword: value}}`, one without keywords to its source text (not a call: "wrong output
   format"). Values: constants (`...` as the text "..."), lists, tuples, dicts, a bare name as its
   text, a nested call, arithmetic evaluated (names in it are unknown: decoding fails), a unary
@@ -42,12 +42,12 @@ Java/JS type converters); such rows are left undecided.
 
 import ast
 import json
-import math
-import operator
 import re
 from dataclasses import dataclass
 
-_FC_NAME = re.compile(r"(?:^|[-_/])FC(?:$|[-_])")
+from scorer.parse import constant_arithmetic
+
+_FC_NAME = re.compile(r"(?:^|[-_/])FC(?:$|[-_])", re.IGNORECASE)
 _FC_FAMILIES = ("gemini", "functionary")
 _STANDARDIZE = re.compile(r"[ ,./\-_*^]")
 PYTHON_TYPES = {"string": str, "integer": int, "float": float, "boolean": bool, "array": list,
@@ -68,20 +68,20 @@ class DecodeError(Exception):
 def family_of(model: str) -> str:
     """The BFCL handler family that decoded this model's results."""
     lowered = model.lower()
-    if _FC_NAME.search(model) or any(name in lowered for name in _FC_FAMILIES):
-        return "fc"
-    for family in ("hermes", "xlam", "granite", "glm", "llama"):
+    for family in ("hermes", "xlam", "granite", "glm"):  # text formats of their own, whatever the label
         if family in lowered:
             return family
     if "gorilla-openfunctions" in lowered:
         return "gorilla"
+    if _FC_NAME.search(model) or any(name in lowered for name in _FC_FAMILIES):
+        return "fc"
     if "mistral" in lowered or "mixtral" in lowered:
         return "mistral"
     if lowered.startswith(("gpt", "o1")):
         return "openai"
     if "claude" in lowered:
-        return "wrapped"
-    return "oss"
+        return "claude"
+    return "oss"  # open models (Llama, and any other name)
 
 
 def decode(family: str, calls, output):
@@ -109,13 +109,13 @@ def _bracketed(text: str) -> str:
     return text
 
 
-def _oss(text: str):
+def _claude(text: str):
     if text[:1] == " ":
         text = text[1:]
     return python_calls(_bracketed(text))
 
 
-def _llama(text: str):
+def _oss(text: str):
     return python_calls(_bracketed(text.replace("\n", "")))
 
 
@@ -173,8 +173,7 @@ def _glm(text: str):
     return [{lines[0]: json.loads(lines[1])}]
 
 
-_TEXT_DECODERS = {"openai": lambda text: python_calls(text), "wrapped": lambda text: _oss(text),
-                  "oss": _oss, "llama": _llama, "mistral": _mistral, "gorilla": _gorilla,
+_TEXT_DECODERS = {"openai": lambda text: python_calls(text), "claude": _claude, "oss": _oss, "mistral": _mistral, "gorilla": _gorilla,
                   "hermes": _hermes, "xlam": _xlam, "granite": _granite, "glm": _glm}
 
 
@@ -214,7 +213,7 @@ def _value(node):
     if isinstance(node, ast.Dict):
         return {_value(key): _value(value) for key, value in zip(node.keys, node.values)}
     if isinstance(node, ast.BinOp):
-        return _arithmetic(node)
+        return constant_arithmetic(node, sequences=True)  # BFCL evals it; only constants here
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Call):
@@ -226,38 +225,6 @@ def _value(node):
     if isinstance(node, ast.Subscript):
         return ast.unparse(node.value) + "[" + ast.unparse(node.slice) + "]"
     raise ValueError(f"Unsupported AST type: {type(node)}")
-
-
-_OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
-              ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow}
-_MAX_RESULT_DIGITS = 4300
-
-
-def _arithmetic(node):
-    """BFCL evaluates an arithmetic argument with `eval`; callscore evaluates only constant
-    arithmetic (a name in it is undefined to BFCL too), never code."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, complex, str, bytes)):
-        return node.value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        value = _arithmetic(node.operand)
-        return -value if isinstance(node.op, ast.USub) else +value
-    if isinstance(node, (ast.List, ast.Tuple)):
-        items = [_arithmetic(item) for item in node.elts]
-        return items if isinstance(node, ast.List) else tuple(items)
-    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
-        left, right = _arithmetic(node.left), _arithmetic(node.right)
-        if isinstance(node.op, ast.Pow) and isinstance(right, (int, float)) and abs(right) * math.log10(
-                max(abs(left), 2) if isinstance(left, (int, float)) else 2) > _MAX_RESULT_DIGITS:
-            raise OverflowError("result too large")
-        if isinstance(node.op, ast.Mult) and isinstance(left, (str, bytes, list, tuple)) or \
-                isinstance(right, (str, bytes, list, tuple)) and isinstance(node.op, ast.Mult):
-            count = right if isinstance(left, (str, bytes, list, tuple)) else left
-            if isinstance(count, int) and count > 1_000_000:
-                raise MemoryError("result too large")
-        return _OPERATORS[type(node.op)](left, right)
-    if isinstance(node, ast.Name):
-        raise NameError(f"name '{node.id}' is not defined")
-    raise ValueError(f"cannot evaluate {ast.unparse(node)}")
 
 
 def is_call_list(decoded) -> bool:

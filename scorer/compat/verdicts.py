@@ -2,11 +2,11 @@
 
 The pipeline scores a batch of distinct predictions as usual (so every column exists and is
 filled the same way); `BfclVerdicts.apply` then replaces the columns that carry the verdict
-(outcome, subtype, detail, errors, rule, decided, uncertain_reason) with BFCL's. An invalid
-row's subtype is read from BFCL's error type: decoding -> malformed, a wrong count -> partial
-calls / no call / extra call, a wrong name -> wrong tool, a missing parameter -> missing_arg,
-any other type or value error -> incorrect_value; a call decoded on a relevance row is over
-recall. Rows the mode does not reproduce keep callscore's tentative verdict, undecided.
+(outcome, subtype, detail, errors, rule, decided, uncertain_reason; argument and tool are
+cleared) with BFCL's. An invalid row's subtype is read from BFCL's error type: decoding ->
+malformed, a wrong count -> partial calls / no call / extra call, a wrong name -> wrong tool, a
+missing parameter -> missing_arg, any other type or value error -> incorrect_value; a call
+decoded on a relevance row is over recall. Rows the mode does not reproduce keep callscore's tentative verdict, undecided.
 """
 
 import json
@@ -26,7 +26,7 @@ _OUTCOME_OF = {vocab.MALFORMED: vocab.MISS_RECALL, vocab.NO_CALL: vocab.MISS_REC
                vocab.WRONG_TOOL: vocab.MISS_RECALL, vocab.PARTIAL_CALLS: vocab.MISS_RECALL,
                vocab.MISSING_ARG: vocab.PARAM_ERROR, vocab.INCORRECT_VALUE: vocab.PARAM_ERROR,
                vocab.EXTRA_CALL: vocab.OVER_RECALL}
-_REPLACED = ("outcome", "subtype", "detail", "errors", "rule", "decided", "uncertain_reason")
+_REPLACED = ("outcome", "subtype", "argument", "tool", "detail", "errors", "rule", "decided", "uncertain_reason")
 
 
 def subtype_of(verdict: bfcl.Verdict, gold_calls: int, negative_type) -> tuple:
@@ -90,7 +90,8 @@ class BfclVerdicts:
             _category, _functions, answers, negative = self._gold(int(g_row))
             outcome, subtype = (vocab.CORRECT, None) if verdict.valid else subtype_of(verdict, len(answers), negative)
             replaced["outcome"][row], replaced["subtype"][row] = outcome, subtype
-            replaced["detail"][row] = verdict.message
+            replaced["detail"][row] = verdict.message  # BFCL's message names what failed; callscore's
+            replaced["argument"][row] = replaced["tool"][row] = None  # argument and tool may point elsewhere
             replaced["errors"][row] = [] if verdict.valid else [
                 {"call": -1, "argument": None, "kind": subtype, "gold": None, "predicted": verdict.error_type}]
             replaced["rule"][row] = f"bfcl.{verdict.error_type or 'valid'}"

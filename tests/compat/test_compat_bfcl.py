@@ -97,7 +97,10 @@ def test_prompt_decoders_per_family():
     assert bfcl.decode("openai", None, "[area(base=1)]") == [{"area": {"base": 1}}]
     with pytest.raises(bfcl.DecodeError):   # the OpenAI handler does not add brackets
         bfcl.decode("openai", None, "area(base=1)")
-    assert bfcl.decode("oss", None, "area(base=1)") == [{"area": {"base": 1}}]
+    assert bfcl.decode("oss", None, "\n\n[area(base=1)]") == [{"area": {"base": 1}}]
+    assert bfcl.decode("claude", None, " area(base=1)") == [{"area": {"base": 1}}]
+    with pytest.raises(bfcl.DecodeError):   # Claude's handler drops one space, not newlines
+        bfcl.decode("claude", None, "\n\n[area(base=1)]")
     assert bfcl.decode("mistral", None, "[area\\_x(base=1)]") == [{"area_x": {"base": 1}}]
     with pytest.raises(bfcl.DecodeError):   # no family reads calls inside a code fence
         bfcl.decode("oss", None, "```\n[area(base=1)]\n```")
@@ -127,7 +130,9 @@ def test_model_families_from_names():
     assert bfcl.family_of("gemini-1.5-pro-preview-0514") == "fc"
     assert bfcl.family_of("gpt-4-0125-preview") == "openai"
     assert bfcl.family_of("NousResearch_Hermes-2-Pro-Llama-3-8B") == "hermes"
-    assert bfcl.family_of("meta-llama_Meta-Llama-3-8B-Instruct") == "llama"
+    assert bfcl.family_of("meta-llama_Meta-Llama-3-8B-Instruct") == "oss"
+    assert bfcl.family_of("yi-large-fc") == "fc"
+    assert bfcl.family_of("claude-3-opus-20240229") == "claude"
     assert bfcl.family_of("open-mixtral-8x7b") == "mistral"
     assert bfcl.family_of("some-new-model") == "oss"
 
@@ -205,3 +210,42 @@ def test_agreement_with_published_verdicts_on_all_rows(peers_dir):
             total += 1
     assert total == 19840
     assert agree / total >= 0.995
+
+
+@pytest.mark.parametrize("error_type, cause, decoded, subtype", [
+    ("ast_decoder:decoder_failed", None, 0, ("miss_recall", "malformed")),
+    ("ast_decoder:decoder_wrong_output_format", None, 0, ("miss_recall", "malformed")),
+    ("simple_function_checker:wrong_count", None, 0, ("miss_recall", "no_call")),
+    ("parallel_function_checker_no_order:wrong_count", None, 1, ("miss_recall", "partial_calls")),
+    ("parallel_function_checker_no_order:wrong_count", None, 3, ("over_recall", "extra_call")),
+    ("simple_function_checker:wrong_func_name", None, 1, ("miss_recall", "wrong_tool")),
+    ("simple_function_checker:missing_required", None, 1, ("param_error", "missing_arg")),
+    ("simple_function_checker:missing_optional", None, 1, ("param_error", "missing_arg")),
+    ("parallel_function_checker_no_order:cannot_find_match", "simple_function_checker:missing_required", 2,
+     ("param_error", "missing_arg")),
+    ("value_error:string", None, 1, ("param_error", "incorrect_value")),
+    ("type_error:nested", None, 1, ("param_error", "incorrect_value")),
+    ("relevance_error:decoder_success", None, 1, ("over_recall", "no_tool")),
+])
+def test_bfcl_error_types_map_onto_callscore_subtypes(error_type, cause, decoded, subtype):
+    from scorer.compat.verdicts import subtype_of
+
+    verdict = bfcl.Verdict(False, error_type, "message", cause, decoded)
+    assert subtype_of(verdict, 2, "no_tool") == subtype
+
+
+def test_cli_compat_option(tmp_path):
+    import pyarrow.parquet as pq
+    from click.testing import CliRunner
+
+    from scorer.cli import cli
+
+    predictions, gold = _tables("```\n[area(base=1)]\n```")
+    pq.write_table(predictions, tmp_path / "p.parquet")
+    pq.write_table(gold, tmp_path / "g.parquet")
+    out = tmp_path / "v.jsonl"
+    for compat, outcome in (("callscore", "correct"), ("bfcl", "miss_recall")):
+        result = CliRunner().invoke(cli, [str(tmp_path / "p.parquet"), str(tmp_path / "g.parquet"), "-o", str(out),
+                                          "--compat", compat, "-q", "-j", "1"])
+        assert result.exit_code == 0, result.output
+        assert json.loads(out.read_text().splitlines()[0])["outcome"] == outcome

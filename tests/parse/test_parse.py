@@ -279,8 +279,10 @@ def test_bfcl_valid_text_results_read_as_calls(peers_dir):
 
 
 def test_expressions_in_python_calls_pass_their_source_text():
-    parsed = parse_output("[f(a=data['x'], b=12*2)]")
+    parsed = parse_output("[f(a=data['x'], b=12*2, c=25/1, d=2*pi, e=-3)]")
     assert parsed.malformed is None
-    assert json.loads(parsed.calls[0][1]) == {"a": "data['x']", "b": "12 * 2"}
+    # constant arithmetic passes its value (BFCL's decoder evaluates it); other expressions their text
+    assert json.loads(parsed.calls[0][1]) == {"a": "data['x']", "b": 24, "c": 25.0, "d": "2 * pi", "e": -3}
+    assert json.loads(parse_output("[f(a=10**100000)]").calls[0][1]) == {"a": "10 ** 100000"}  # too large: its text
     # outside a Python call (JSON), nothing is read as an expression
     assert parse_output('[{"name": "f", "arguments": {"a": {1, 2}}}]').malformed

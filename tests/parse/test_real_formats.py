@@ -38,6 +38,9 @@ def test_reads_formats_real_models_write(text, calls):
     "{'type': 'dict', 'properties': {'number': {'type': 'integer'}}, 'required': ['number']}}]",
     '{"type": "function", "function": {"name": "f", "description": "d", "parameters": '
     '{"type": "object", "properties": {"a": {"type": "integer"}}}}}',
+    # the same sentinel in Python-call syntax and in GLM's format
+    "[no_function()]",
+    "no_function\n{}",
     # a list of plain strings is data, and a chat role over JSON is no tool name
     '["apple", "banana"]',
     'assistant\n{"city": "Beijing"}',
@@ -70,3 +73,11 @@ def test_json_text_with_leading_whitespace_is_compared_as_its_structure(value):
 
     context = Context(None, "t", "p", None)
     assert canonical(Param(kind="text"), value, context).key == canonical(Param(kind="text"), value.strip(), context).key
+
+
+@pytest.mark.parametrize("depth, readable", [(150, True), (201, False), (500, False), (3000, False)])
+def test_arguments_nested_too_deeply_are_malformed(depth, readable):
+    # found by the fuzzer: past 254 levels orjson cannot write the arguments back
+    text = '{"name": "f", "arguments": ' + '{"a": ' * depth + "1" + "}" * depth + "}"
+    parsed = parse_output(text)
+    assert (parsed.malformed is None) == readable and bool(parsed.calls) == readable
