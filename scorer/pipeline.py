@@ -47,7 +47,7 @@ class Result:
     implementation: str = IMPLEMENTATION
     rules_hash: str = ""
     judge_rows: int = 0                       # undecided rows exported for a judge
-    judge_tokens: int = 0                     # their estimated prompt tokens
+    judge_tokens: int | None = 0              # their estimated prompt tokens (None: records not built)
     judge_file: str | None = None
 
     def notes(self) -> list:
@@ -60,9 +60,12 @@ class Result:
             lines.append(f"{self.missing_predictions} gold id(s) had no prediction for a model: "
                          "scored as empty predictions")
         if self.judge_rows:
-            lines.append(f"{self.judge_rows} undecided row(s) would go to a judge, about {self.judge_tokens} "
-                         "prompt tokens" + (f" (written to {self.judge_file})" if self.judge_file else
-                                            " (--undecided FILE writes them)"))
+            if self.judge_tokens is None:
+                lines.append(f"{self.judge_rows} undecided row(s) would go to a judge "
+                             "(--undecided FILE writes them, with their estimated prompt tokens)")
+            else:
+                lines.append(f"{self.judge_rows} undecided row(s) would go to a judge, about {self.judge_tokens} "
+                             f"prompt tokens (written to {self.judge_file})")
         for number, reason in self.unreadable_lines[:_FIRST_IDS_SHOWN]:
             lines.append(f"prediction line {number} unreadable, skipped: {reason}")
         if len(self.unreadable_lines) > _FIRST_IDS_SHOWN:
@@ -137,8 +140,11 @@ class Distinct:
 class Scorer:
     """Scores prediction batches against one gold set."""
 
-    def __init__(self, gold_table: pa.Table, gold_path, options: Options, by=(), predictions_path="predictions"):
+    def __init__(self, gold_table: pa.Table, gold_path, options: Options, by=(), predictions_path="predictions",
+                 judge_records=False):
         self.options = options
+        self.judge_records = judge_records   # build judge-ready records (only --undecided reads them)
+        self.undecided_rows = 0
         self.gold_table = gold_table
         self.gold = GoldIndex(gold_table, gold_path, options, Codebook(), Codebook(), Codebook())
         self.encoder = PredictionEncoder(self.gold, options)
@@ -215,7 +221,8 @@ class Scorer:
             verdicts = verdicts.set_column(flag, "missing_prediction", pa.array([True] * verdicts.num_rows))
         self.result.tally.add(verdicts)
         rows = pc.indices_nonzero(pc.invert(verdicts.column("decided"))).to_numpy()
-        if not len(rows):
+        self.undecided_rows += len(rows)
+        if not len(rows) or not self.judge_records:
             return verdicts, []
         from scorer.judge import undecided_records
 
@@ -354,7 +361,8 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
     """Score a predictions file against a gold file, batch by batch; write verdicts to `out`
     and judge-ready records of the undecided rows to `undecided` if given. `progress(rows)` is
     called after each batch. Formats other than callscore's are read by scorer.io adapters."""
-    scorer = Scorer(read_gold(gold_path, gold_format), gold_path, options, by, predictions_path)
+    scorer = Scorer(read_gold(gold_path, gold_format), gold_path, options, by, predictions_path,
+                    judge_records=undecided is not None)
     unreadable = load.Unreadable()
     batches = read_prediction_batches(predictions_path, pred_format, gold_path, options.batch_size, unreadable,
                                       renamed_dots, options.keep)
@@ -380,6 +388,8 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
     if writer:
         writer.close()
     scorer.result.judge_rows, scorer.result.judge_tokens = judge.close()
+    if undecided is None:
+        scorer.result.judge_rows, scorer.result.judge_tokens = scorer.undecided_rows, None
     scorer.result.judge_file = str(undecided) if undecided else None
     scorer.result.unreadable_lines = unreadable.lines
     return scorer.result
