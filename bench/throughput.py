@@ -30,8 +30,9 @@
    stage (STAGES: functions wrapped by timers), and prints the ratios and the stage timers. The
    compiled sample's verdicts are compared with the outcome each generated cell was built to
    have (the examples' `intended` verdict), as a sanity check of the generated mix.
-   With --distinct, every structured prediction gets a row-unique extra argument, so nothing
-   repeats: the case of sampled rollouts, where memory must stay bounded without the memo's help.
+   With --distinct (the heavy pool, 8 % raw text), every structured prediction gets a row-unique
+   extra argument, so nothing repeats, not even the calls as read: the case of sampled
+   rollouts, where memory must stay bounded without the memos' help.
    With --python-end-to-end, step 2's command also runs whole with CALLSCORE_IMPL=python: the
    per-row ratio at full scale, where both paths share the Arrow keying and the verdict memo.
 
@@ -62,7 +63,8 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+# the scorer measured: this tree, or --baseline's in the child that times its stages
+sys.path.insert(0, os.environ.get("CALLSCORE_BENCH_CODE", str(REPO)))
 
 from scorer.tables import CALLS  # noqa: E402
 
@@ -275,6 +277,22 @@ def repetition(path: Path) -> dict:
             "repetition_rate": 1 - distinct / max(table.num_rows, 1)}
 
 
+def distinct_readings(path: Path) -> int:
+    """Distinct (id, calls as the scorer reads them): outputs that differ only around their
+    calls (call ids, prose, fences) read the same, and a scorer may pay once for those."""
+    from scorer.parse import parse_calls_value, parse_output
+
+    readings, outputs = set(), {}
+    for batch in pq.ParquetFile(path).iter_batches(batch_size=ROW_GROUP_ROWS, columns=["id", "calls", "output"]):
+        for identifier, calls, output in zip(*(batch.column(name).to_pylist() for name in ("id", "calls", "output"))):
+            if calls is not None:
+                reading = parse_calls_value(calls)
+            else:
+                reading = outputs.get(output) or outputs.setdefault(output, parse_output(output))
+            readings.add((identifier, reading))
+    return len(readings)
+
+
 def parse_floor(path: Path) -> dict:
     """The floor any scorer of this file pays: read the parquet and orjson.loads every call
     string (each structured call's arguments, each raw output; texts that are not JSON cost
@@ -417,6 +435,7 @@ def cli_supports_jobs() -> bool:
 # timed inside their parents' figures (encode holds parse and normalize).
 STAGES = (("scorer.pipeline", "Scorer.prepare", "prepare (keying, memo lookup)"),
           ("scorer.encode", "PredictionEncoder.encode", "encode (parse + normalize + flatten)"),
+          ("scorer.encode", "PredictionEncoder.encode_parsed", "encode parsed readings (normalize + flatten)"),
           ("scorer.encode", "PredictionEncoder.parse", "  parse, careful parser"),
           ("scorer.encode", "PredictionEncoder.parse_column", "  parse, bulk (fast path + careful rest)"),
           ("scorer.encode", "PredictionEncoder._arguments", "  normalize per call"),
@@ -429,12 +448,13 @@ STAGES = (("scorer.pipeline", "Scorer.prepare", "prepare (keying, memo lookup)")
 
 
 def _timed(spent: dict, label: str, function):
+    """`function` adding its CPU seconds to spent[label] (CPU, not wall: the machine is shared)."""
     def timed(*args, **kwargs):
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             return function(*args, **kwargs)
         finally:
-            spent[label] = spent.get(label, 0.0) + time.perf_counter() - start
+            spent[label] = spent.get(label, 0.0) + time.process_time() - start
     return timed
 
 
@@ -460,13 +480,13 @@ def stage_child(predictions, gold, out, profile_path):
     if not profile_path:
         install_stage_timers(spent)
     profiler = cProfile.Profile() if profile_path else None
-    start = time.perf_counter()
+    start = time.process_time()
     if profiler:
         profiler.enable()
     result = pipeline.score_files(predictions, gold, Options(jobs=1), out=out)
     if profiler:
         profiler.disable()
-    wall = time.perf_counter() - start
+    wall = time.process_time() - start   # CPU seconds of the one process
     if profiler:
         profiler.dump_stats(profile_path)
     match_label = next(label for _m, path, label in STAGES if path == "match")
@@ -478,7 +498,8 @@ def run_stage_child(implementation, predictions, gold, out, profile_path=None, c
     command = [sys.executable, str(Path(__file__).resolve()), "--stage-child", str(predictions), str(gold), str(out)]
     if profile_path:
         command += ["--profile-out", str(profile_path)]
-    done = subprocess.run(command, cwd=code, env=scorer_env(implementation, code), capture_output=True, text=True)
+    env = {**scorer_env(implementation, code), "CALLSCORE_BENCH_CODE": str(code)}
+    done = subprocess.run(command, cwd=code, env=env, capture_output=True, text=True)
     if done.returncode:
         sys.exit(f"sample run with CALLSCORE_IMPL={implementation} failed:\n{done.stderr[-4000:]}")
     figures = json.loads(done.stdout.strip().splitlines()[-1])
@@ -547,11 +568,14 @@ def parse_args(argv=None):
     parser.add_argument("--python-end-to-end", action="store_true",
                         help="also run the whole end-to-end command with CALLSCORE_IMPL=python and print the ratio")
     parser.add_argument("--distinct", action="store_true",
-                        help="give every structured prediction a row-unique extra argument: nothing repeats")
+                        help="the heavy pool with a row-unique extra argument in every structured prediction "
+                             "(92%% of rows): nothing repeats, not even as calls")
     parser.add_argument("--generate-only", action="store_true", help="write gold and predictions, score nothing")
     parser.add_argument("--stage-child", nargs=3, metavar=("PRED", "GOLD", "OUT"), help=argparse.SUPPRESS)
     parser.add_argument("--profile-out", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.distinct:
+        args.repetition = "heavy"   # the earlier pool, every structured call made row-unique (the all-distinct case)
     if args.variants is None:
         args.variants = REALISTIC_VARIANTS if args.repetition == "realistic" else 4
     if args.stage_child is None and min(args.rows, args.gold_size, args.models, args.variants, args.sample) < 1:
@@ -598,8 +622,12 @@ def benchmark(args, workdir: Path) -> dict:
                "pool_cells": len(pool), "pool_distinct": pool.distinct,
                "generate_s": round(generate_s, 3), "predictions_mb": round(size_mb, 1)}
     repeated = repetition(predictions_path)
-    print(f"  repetition       {args.repetition} mode: {repeated['distinct_rows']:,} distinct (id, prediction) "
-          f"keys, {repeated['distinct_share']:.1%} of rows distinct, repetition rate {repeated['repetition_rate']:.1%}")
+    repeated["distinct_readings"] = distinct_readings(predictions_path)
+    mode = "all-distinct (--distinct)" if args.distinct else args.repetition
+    print(f"  repetition       {mode} mode: {repeated['distinct_rows']:,} distinct (id, prediction) "
+          f"keys, {repeated['distinct_share']:.1%} of rows distinct, repetition rate {repeated['repetition_rate']:.1%}; "
+          f"{repeated['distinct_readings']:,} distinct (id, calls as read) = "
+          f"{repeated['distinct_readings'] / args.rows:.1%} of rows")
     figures.update({"repetition": args.repetition, **repeated})
     if args.generate_only:
         return figures
@@ -671,7 +699,7 @@ def benchmark(args, workdir: Path) -> dict:
         sample[f"{name}_match_rows_per_s"] = round(sample_rows / run["match_s"]) if run["match_s"] else None
     pipeline_ratio = python["pipeline_s"] / compiled["pipeline_s"]
     match_ratio = python["match_s"] / compiled["match_s"] if compiled["match_s"] and python["match_s"] else None
-    print(f"  sample           first {sample_rows:,} rows, one process, score_files in-process")
+    print(f"  sample           first {sample_rows:,} rows, one process, score_files in-process (rows per CPU-second)")
     for name, label in (("cython", "compiled"), ("python", "pure Python")):
         match_rate = sample[f"{name}_match_rows_per_s"]
         print(f"    {label:<14} pipeline {sample[f'{name}_rows_per_s']:>10,} rows/s   matcher "
@@ -683,7 +711,7 @@ def benchmark(args, workdir: Path) -> dict:
     if args.baseline:
         timed.append(("baseline", run_stage_child("cython", sample_path, gold_path, workdir / "sample-base.parquet",
                                                   code=args.baseline.resolve())))
-    print("  stage timers     compiled sample, seconds (share of the pipeline): where the time goes")
+    print("  stage timers     compiled sample, CPU seconds (share of the pipeline): where the time goes")
     for _module, _path, label in STAGES:
         cells = [f"{run['stages'][label]:>7.2f} ({run['stages'][label] / run['pipeline_s']:>4.0%})"
                  if label in run["stages"] else f"{'-':>14}" for _name, run in timed]

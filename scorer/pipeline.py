@@ -31,6 +31,7 @@ from scorer.write import VerdictWriter
 
 _FIRST_IDS_SHOWN = 5
 MEMO_BYTES = 256 << 20       # verdicts remembered across batches, at most
+READINGS = 65536             # verdicts remembered by reading (gold row, parsed calls) per process, at most
 _RUN_GC_THRESHOLD = 50_000  # young objects between collections while scoring (Python's default: 700)
 
 
@@ -129,6 +130,48 @@ class VerdictMemo:
         return source, where, collections.ChainMap(new_calls, self.undecided_calls)
 
 
+class ReadingMemo:
+    """Verdicts by reading: (gold row, parsed calls, and the raw text only when the gold row
+    expects mentions in a reply, the one use a verdict makes of it). Outputs that differ only
+    around their calls (OpenAI's random call ids, prose, fences, spacing) read the same, so
+    each reading is encoded, matched and attributed once per process. Bounded: emptied
+    before it would hold more than `limit` verdicts."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.clear()
+
+    def clear(self):
+        self.where, self.tables, self.size, self.undecided_calls = {}, [], 0, {}
+
+    def new_rows(self, keys: list) -> list:
+        """Positions of the first row of each reading not remembered (room made for them)."""
+        first = {}
+        for row, key in enumerate(keys):
+            if key not in self.where and key not in first:
+                first[key] = row
+        if self.size and self.size + len(first) > self.limit:
+            self.clear()
+            return self.new_rows(keys)   # every reading is new now, and the memo empty: no second clear
+        return list(first.values())
+
+    def add(self, keys: list, verdicts: pa.RecordBatch, undecided_calls: dict):
+        self.where.update((key, self.size + row) for row, key in enumerate(keys))
+        self.undecided_calls.update((self.size + row, calls) for row, calls in undecided_calls.items())
+        self.tables.append(verdicts)
+        self.size += verdicts.num_rows
+
+    def verdicts_of(self, keys: list) -> "Distinct":
+        """The remembered verdict of each key's reading, in key order."""
+        positions = [self.where[key] for key in keys]
+        verdicts = pa.Table.from_batches(self.tables).take(pa.array(positions, pa.int64())).combine_chunks()
+        verdicts = verdicts.to_batches()[0] if verdicts.num_rows else \
+            pa.RecordBatch.from_pylist([], schema=verdicts.schema)
+        undecided = {row: self.undecided_calls[position] for row, position in enumerate(positions)
+                     if position in self.undecided_calls}
+        return Distinct(verdicts, undecided)
+
+
 @dataclass
 class Distinct:
     """Verdicts of distinct predictions, and the calls as written (JSON) of those left undecided."""
@@ -159,6 +202,7 @@ class Scorer:
         self.gold_ids = gold_table.column("id").combine_chunks().cast(pa.string())  # prediction ids are looked up here
         self.seen = {}             # model -> bool array over gold rows: predicted at least once
         self.memo = VerdictMemo(MEMO_BYTES)
+        self.readings = ReadingMemo(READINGS)
         self.result = Result(Tally(tuple(by)), rules_hash=rules_hash())
 
     def score_prepared(self, prepared: "Prepared", missing=False):
@@ -193,17 +237,31 @@ class Scorer:
                         batch.select(PREDICTIONS.names).take(pa.array(rows)), g_rows)  # kept columns stay here
 
     def score_distinct(self, firsts: pa.RecordBatch, g_rows) -> "Distinct":
-        """Verdicts of distinct predictions (the part worth running in parallel processes)."""
-        encoded = self.encoder.encode(g_rows, firsts.column("calls").to_pylist(), firsts.column("output").to_pylist(),
-                                      firsts.column("malformed").to_pylist())
-        matched = match(self.gold.arrays, encoded.arrays, encoded.pair_keys, encoded.pair_status,
-                        self.options.temporal_format == "strict")
-        verdicts = self.attributor.batch(firsts.column("id").to_pylist(), firsts.column("model").to_pylist(),
-                                         g_rows, encoded, matched, self.carried, firsts.column("output").to_pylist())
-        undecided = (~verdicts.column("decided").to_numpy(zero_copy_only=False)).nonzero()[0]
-        undecided_calls = {int(row): canonical_json([{"name": tool, "arguments": {p: raw for p, raw, _c in arguments}}
-                                                     for tool, arguments in encoded.calls[row]]) for row in undecided}
-        return Distinct(verdicts, undecided_calls)
+        """Verdicts of distinct predictions (the part worth running in parallel processes):
+        each distinct reading (gold row, parsed calls) is encoded, matched and attributed once
+        per process (ReadingMemo), then spread over the predictions that read that way."""
+        outputs = firsts.column("output").to_pylist()
+        parsed = self.encoder.parse_column(firsts.column("calls").to_pylist(), outputs,
+                                           firsts.column("malformed").to_pylist())
+        keys = [(g_row, reading, output if self.gold.rows[g_row].mentions else None)
+                for g_row, reading, output in zip(g_rows.tolist(), parsed, outputs)]
+        new = self.readings.new_rows(keys)
+        if new or not keys:   # (an empty slice still gets a verdict table of the right schema)
+            new_g_rows = g_rows[new]
+            encoded = self.encoder.encode_parsed(new_g_rows, [parsed[row] for row in new])
+            matched = match(self.gold.arrays, encoded.arrays, encoded.pair_keys, encoded.pair_status,
+                            self.options.temporal_format == "strict")
+            rows = pa.array(new, pa.int64())
+            ids, models = firsts.column("id").take(rows), firsts.column("model").take(rows)
+            verdicts = self.attributor.batch(ids.to_pylist(), models.to_pylist(), new_g_rows, encoded, matched,
+                                             self.carried, [outputs[row] for row in new])
+            undecided = (~verdicts.column("decided").to_numpy(zero_copy_only=False)).nonzero()[0]
+            undecided_calls = {int(row): canonical_json([{"name": tool, "arguments": {p: raw for p, raw, _c in arguments}}
+                                                         for tool, arguments in encoded.calls[row]]) for row in undecided}
+            if not keys:
+                return Distinct(verdicts, {})
+            self.readings.add([keys[row] for row in new], verdicts, undecided_calls)
+        return self.readings.verdicts_of(keys)
 
     def finish(self, prepared: "Prepared", distinct: "Distinct", missing=False):
         """Spread distinct verdicts over the batch's rows, count them, and return them with the
