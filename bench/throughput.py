@@ -433,7 +433,8 @@ def cli_supports_jobs() -> bool:
 # (module, attribute path, label): the stages timed in the sample run; a name the scorer under test
 # lacks is skipped, so one bench times this tree and an older one alike. Nested stages are
 # timed inside their parents' figures (encode holds parse and normalize).
-STAGES = (("scorer.pipeline", "Scorer.prepare", "prepare (keying, memo lookup)"),
+STAGES = (("scorer.encode", "GoldIndex.__init__", "gold index (parse, normalize, flatten gold)"),
+          ("scorer.pipeline", "Scorer.prepare", "prepare (keying, memo lookup)"),
           ("scorer.encode", "PredictionEncoder.encode", "encode (parse + normalize + flatten)"),
           ("scorer.encode", "PredictionEncoder.encode_parsed", "encode parsed readings (normalize + flatten)"),
           ("scorer.encode", "PredictionEncoder.parse", "  parse, careful parser"),

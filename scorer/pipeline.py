@@ -135,7 +135,7 @@ class ReadingMemo:
     expects mentions in a reply, the one use a verdict makes of it). Outputs that differ only
     around their calls (OpenAI's random call ids, prose, fences, spacing) read the same, so
     each reading is encoded, matched and attributed once per process. Bounded: emptied
-    before it would hold more than `limit` verdicts."""
+    before it would hold more than `limit` verdicts (a slice, at most MAX_SLICE_ROWS, fits)."""
 
     def __init__(self, limit: int):
         self.limit = limit
@@ -245,23 +245,27 @@ class Scorer:
                                            firsts.column("malformed").to_pylist())
         keys = [(g_row, reading, output if self.gold.rows[g_row].mentions else None)
                 for g_row, reading, output in zip(g_rows.tolist(), parsed, outputs)]
+        if not keys:   # an empty slice: a verdict table of the right schema
+            return Distinct(*self._score_readings(firsts, g_rows, parsed, outputs, []))
         new = self.readings.new_rows(keys)
-        if new or not keys:   # (an empty slice still gets a verdict table of the right schema)
-            new_g_rows = g_rows[new]
-            encoded = self.encoder.encode_parsed(new_g_rows, [parsed[row] for row in new])
-            matched = match(self.gold.arrays, encoded.arrays, encoded.pair_keys, encoded.pair_status,
-                            self.options.temporal_format == "strict")
-            rows = pa.array(new, pa.int64())
-            ids, models = firsts.column("id").take(rows), firsts.column("model").take(rows)
-            verdicts = self.attributor.batch(ids.to_pylist(), models.to_pylist(), new_g_rows, encoded, matched,
-                                             self.carried, [outputs[row] for row in new])
-            undecided = (~verdicts.column("decided").to_numpy(zero_copy_only=False)).nonzero()[0]
-            undecided_calls = {int(row): canonical_json([{"name": tool, "arguments": {p: raw for p, raw, _c in arguments}}
-                                                         for tool, arguments in encoded.calls[row]]) for row in undecided}
-            if not keys:
-                return Distinct(verdicts, {})
-            self.readings.add([keys[row] for row in new], verdicts, undecided_calls)
+        if new:
+            self.readings.add([keys[row] for row in new], *self._score_readings(firsts, g_rows, parsed, outputs, new))
         return self.readings.verdicts_of(keys)
+
+    def _score_readings(self, firsts, g_rows, parsed, outputs, rows: list):
+        """(verdicts, calls as written of the undecided ones by verdict row) of the given rows."""
+        g_rows = g_rows[rows]
+        encoded = self.encoder.encode_parsed(g_rows, [parsed[row] for row in rows])
+        matched = match(self.gold.arrays, encoded.arrays, encoded.pair_keys, encoded.pair_status,
+                        self.options.temporal_format == "strict")
+        taken = pa.array(rows, pa.int64())
+        verdicts = self.attributor.batch(firsts.column("id").take(taken).to_pylist(),
+                                         firsts.column("model").take(taken).to_pylist(), g_rows, encoded, matched,
+                                         self.carried, [outputs[row] for row in rows])
+        undecided = (~verdicts.column("decided").to_numpy(zero_copy_only=False)).nonzero()[0]
+        undecided_calls = {int(row): canonical_json([{"name": tool, "arguments": {p: raw for p, raw, _c in arguments}}
+                                                     for tool, arguments in encoded.calls[row]]) for row in undecided}
+        return verdicts, undecided_calls
 
     def finish(self, prepared: "Prepared", distinct: "Distinct", missing=False):
         """Spread distinct verdicts over the batch's rows, count them, and return them with the
