@@ -1,12 +1,14 @@
 """Speed work must not change a byte: the verdict file, the summary and the judge records of
 the example data and of a generated set (tests/data/generated: 3,000 rows of bench/throughput.py's
 realistic mode, `--rows 3000 --gold-size 300 --variants 8 --seed 0`, most of them raw text)
-hash to what commit ffb98d0 (before the value-wise and bulk-parse restructuring) wrote for
+hash to what commit ffb98d0 (before the reading memo and the bulk parser) wrote for
 the same inputs, with one process or two and any batch size; and judge records are built only
 when they are asked for.
 
 When another change alters a verdict ON PURPOSE (a rule, a temporal reading), these hashes
-are renewed from the tree that makes that change, with the command in `_renew`'s docstring."""
+are renewed from the tree that makes that change, for each set's DIR:
+    python -m scorer DIR/predictions.parquet DIR/gold.parquet -o v.parquet --summary s.json \
+        --undecided u.jsonl -q && sha256sum v.parquet s.json u.jsonl"""
 
 import hashlib
 from pathlib import Path
@@ -27,11 +29,6 @@ EXPECTED = {
                   "322f5c493b511fe9f6891476ae6419791eb06e8f430a2424ea3e2203c01ce818",
                   hashlib.sha256(b"").hexdigest()),   # no undecided row in this set
 }
-
-
-def _renew():
-    """`python -m scorer DIR/predictions.parquet DIR/gold.parquet -o v.parquet --summary s.json
-    --undecided u.jsonl -q; sha256sum v.parquet s.json u.jsonl` for each set's DIR."""
 
 
 def _digests(tmp_path, directory, options):
