@@ -1,7 +1,8 @@
 """Throughput of callscore at sweep scale: generate predictions, score them end to end, measure.
 
-    python bench/throughput.py --rows N [--gold-size 3000] [--jobs J] [--seed 0] [--workdir DIR]
-                               [--models 12] [--variants 4] [--sample 20000] [--profile K]
+    python bench/throughput.py --rows N [--repetition realistic|heavy] [--baseline DIR]
+                               [--gold-size 3000] [--jobs J] [--seed 0] [--workdir DIR]
+                               [--models 12] [--variants V] [--sample 20000] [--profile K]
                                [--python-end-to-end] [--distinct] [--generate-only]
 
 1. Generates a gold set of --gold-size instances with the templates, negatives and model error
@@ -10,18 +11,28 @@
    reference times spread over 2026. Each (gold row, model profile) gets --variants predicted
    cells; the N prediction rows (--models models x as many samples as N needs, sample-major)
    are drawn from that pool with numpy and written as parquet in row groups of 1M rows.
+   Realistic mode (the default): 24 variants per cell, 70 % of call-making predictions as raw
+   text (OpenAI tool_calls lists and messages whose call ids are random per row as the API
+   returns them, JSON lists, <tool_call> blocks, Python-call syntax, fenced JSON, prose around):
+   about 35 % of 1M rows are distinct. --repetition heavy is the earlier pool (4 variants, 8 %
+   raw text), where each prediction repeats ~70 times at 1M rows. The repetition rate of the
+   file (distinct (id, prediction) keys) is printed, and the parse floor: reading the parquet
+   and orjson.loads of every call string, the least any scorer of the file pays.
    A few gold ids are never predicted by one model family (missing predictions) and a few rows
    carry ids not in gold (reported and skipped), as in the examples.
 2. Runs `python -m scorer PRED GOLD -o verdicts.parquet --summary summary.json -q` in a
-   subprocess: wall seconds (clock around the process), peak RSS of the largest process
-   (wait4's ru_maxrss) and of the whole process tree (sampled from /proc every 50 ms).
+   subprocess, with --jobs J (rows/s) and with --jobs 1 (rows per CPU-second): wall seconds
+   (clock around the process), CPU seconds (wait4), peak RSS of the largest process (wait4's
+   ru_maxrss) and of the whole process tree (sampled from /proc every 50 ms). With --baseline
+   DIR the same two runs use that tree's scorer on the same files (ratios, byte-identity).
 3. On the first --sample rows, runs scorer.pipeline.score_files in-process in two child
-   processes, CALLSCORE_IMPL=cython and =python, timing the pipeline and, separately, the
-   matcher calls (scorer.pipeline.match wrapped by a timer), and prints both ratios. The
+   processes, CALLSCORE_IMPL=cython and =python, timing the pipeline and, separately, each
+   stage (STAGES: functions wrapped by timers), and prints the ratios and the stage timers. The
    compiled sample's verdicts are compared with the outcome each generated cell was built to
    have (the examples' `intended` verdict), as a sanity check of the generated mix.
-   With --distinct, every structured prediction gets a row-unique extra argument, so nothing
-   repeats: the case of sampled rollouts, where memory must stay bounded without the memo's help.
+   With --distinct (the heavy pool, 8 % raw text), every structured prediction gets a row-unique
+   extra argument, so nothing repeats, not even the calls as read: the case of sampled
+   rollouts, where memory must stay bounded without the memos' help.
    With --python-end-to-end, step 2's command also runs whole with CALLSCORE_IMPL=python: the
    per-row ratio at full scale, where both paths share the Arrow keying and the verdict memo.
 
@@ -52,13 +63,21 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+# the scorer measured: this tree, or --baseline's in the child that times its stages
+sys.path.insert(0, os.environ.get("CALLSCORE_BENCH_CODE", str(REPO)))
 
 from scorer.tables import CALLS  # noqa: E402
 
 EXAMPLES_BUILDER = REPO / "data" / "examples" / "build.py"
 ROW_GROUP_ROWS = 1_000_000
-RAW_TEXT_SHARE = 0.08     # call-making predictions written as raw text, as in data/examples/build.py
+RAW_TEXT_SHARE = 0.08     # heavy-repetition mode: call-making predictions written as raw text, as in data/examples/build.py
+REALISTIC_RAW_SHARE = 0.7  # realistic mode: most models are read from their raw text (open models, rollouts)
+# realistic mode: how raw texts are written, with weights (OpenAI tool_calls carry a random call id per row,
+# as the API returns them, so those rows never repeat even when the calls do)
+REALISTIC_STYLES = (("openai", 0.35), ("openai_message", 0.15), ("json", 0.10), ("tool_call", 0.15),
+                    ("python", 0.12), ("fenced", 0.08), ("prose_around", 0.05))
+CALL_ID = "@@call-id@@"    # placeholder in pool texts, replaced by a row-unique id when rows are drawn
+REALISTIC_VARIANTS = 24
 MISSING_SHARE = 0.005     # gold ids that the weakest model family never predicts
 UNKNOWN_ID_SHARE = 0.0001  # prediction rows whose id is not in gold
 NEGATIVE_DIFFICULTY = {"no_tool": "easy", "other_tool": "medium", "beyond_capability": "hard"}
@@ -138,8 +157,9 @@ class Pool:
     """Predicted cells: `variants` per (gold row, model profile), cell index
     (row * profiles + profile) * variants + variant, each with its intended label."""
 
-    def __init__(self, examples, gold: list, variants: int, seed: int):
+    def __init__(self, examples, gold: list, variants: int, seed: int, realistic: bool = False):
         rng = random.Random(f"callscore-bench-pool-{seed}")
+        raw_share = REALISTIC_RAW_SHARE if realistic else RAW_TEXT_SHARE
         self.profile_names, self.profiles, self.variants = examples.MODELS, len(examples.MODELS), variants
         self.positive = np.array([bool(row["gold_calls"]) for row in gold])
         calls, outputs, labels = [], [], []
@@ -150,8 +170,9 @@ class Pool:
                     result, verdict = produce(model, row, rng)
                     if isinstance(result, str):
                         call_cell, output_cell = None, result
-                    elif result and rng.random() < RAW_TEXT_SHARE:
-                        call_cell, output_cell = None, examples.render(result, rng)
+                    elif result and rng.random() < raw_share:
+                        call_cell, output_cell = None, (realistic_render(examples, result, rng) if realistic
+                                                        else examples.render(result, rng))
                     else:
                         call_cell, output_cell = arrow_calls(result), None
                     calls.append(call_cell)
@@ -171,6 +192,26 @@ class Pool:
     def cells(self, gold_rows: np.ndarray, profiles: np.ndarray, rng) -> np.ndarray:
         chosen = rng.integers(0, self.variants, len(gold_rows))
         return (gold_rows * self.profiles + profiles) * self.variants + chosen
+
+
+def realistic_render(examples, calls, rng) -> str:
+    """Calls as a model's raw text in one of REALISTIC_STYLES: the example builder's four styles,
+    OpenAI's with a per-row call id (CALL_ID) and as a whole assistant message, a JSON list in a
+    markdown fence, and calls with prose before and after."""
+    style = rng.choices([name for name, _w in REALISTIC_STYLES], [w for _n, w in REALISTIC_STYLES])[0]
+    if style in ("openai", "openai_message"):
+        tool_calls = [{"id": f"call_{CALL_ID}{i}", "type": "function",
+                       "function": {"name": c["name"], "arguments": json.dumps(c["arguments"], ensure_ascii=False)}}
+                      for i, c in enumerate(calls)]
+        if style == "openai":
+            return json.dumps(tool_calls, ensure_ascii=False)
+        return json.dumps({"role": "assistant", "content": None, "tool_calls": tool_calls}, ensure_ascii=False)
+    if style == "fenced":
+        return "```json\n" + json.dumps(calls, ensure_ascii=False, indent=rng.choice([None, 2])) + "\n```"
+    if style == "prose_around":
+        return (rng.choice(["好的，我来帮你处理。\n\n", "我将调用工具：\n"]) + examples.render(calls, rng, "tool_call")
+                + rng.choice(["", "\n\n请稍等，马上为你查询。"]))
+    return examples.render(calls, rng, style)
 
 
 # ---------------------------------------------------------------------------- predictions
@@ -211,6 +252,68 @@ def with_trace(calls: pa.Array, first_row: int) -> pa.Array:
         [flat.field("name"), traced], names=["name", "arguments"]), mask=calls.is_null()).cast(CALLS)
 
 
+def with_call_ids(outputs: pa.Array, rng) -> pa.Array:
+    """Each CALL_ID placeholder replaced by a random id of its row (OpenAI's `call_...`): texts
+    without one stay as they are."""
+    if not len(outputs):
+        return outputs
+    ids = pa.array(np.char.mod("%013x", rng.integers(0, 1 << 52, len(outputs))).astype(object), pa.string())
+    return pc.binary_join(pc.split_pattern(outputs, CALL_ID), ids)
+
+
+def repetition(path: Path) -> dict:
+    """Distinct (id, prediction) keys of a predictions file (the scorer keys a verdict by gold row
+    and prediction) and the share of rows that repeat an earlier one."""
+    table = pq.read_table(path, columns=["id", "calls", "output"])
+    flat = table["calls"].combine_chunks()
+    names = pc.fill_null(flat.flatten().field("name"), "")
+    arguments = pc.fill_null(flat.flatten().field("arguments"), "")
+    joined = pa.ListArray.from_arrays(pc.subtract(flat.offsets, flat.offsets[0]),
+                                      pc.binary_join_element_wise(names, arguments, "\x1f"), mask=flat.is_null())
+    key = pc.binary_join_element_wise(table["id"].combine_chunks(), pc.fill_null(pc.binary_join(joined, "\x1e"), "\x00"),
+                                      pc.fill_null(table["output"].combine_chunks(), "\x00"), "\x1c")
+    distinct = pc.count_distinct(key).as_py()
+    return {"distinct_rows": distinct, "distinct_share": distinct / max(table.num_rows, 1),
+            "repetition_rate": 1 - distinct / max(table.num_rows, 1)}
+
+
+def distinct_readings(path: Path) -> int:
+    """Distinct (id, calls as the scorer reads them): outputs that differ only around their
+    calls (call ids, prose, fences) read the same, and a scorer may pay once for those."""
+    from scorer.parse import parse_calls_value, parse_output
+
+    readings, outputs = set(), {}
+    for batch in pq.ParquetFile(path).iter_batches(batch_size=ROW_GROUP_ROWS, columns=["id", "calls", "output"]):
+        for identifier, calls, output in zip(*(batch.column(name).to_pylist() for name in ("id", "calls", "output"))):
+            if calls is not None:
+                reading = parse_calls_value(calls)
+            else:
+                reading = outputs.get(output) or outputs.setdefault(output, parse_output(output))
+            readings.add((identifier, reading))
+    return len(readings)
+
+
+def parse_floor(path: Path) -> dict:
+    """The floor any scorer of this file pays: read the parquet and orjson.loads every call
+    string (each structured call's arguments, each raw output; texts that are not JSON cost
+    their failed attempt)."""
+    import orjson
+
+    start = time.perf_counter()
+    decoded = failed = 0
+    for batch in pq.ParquetFile(path).iter_batches(batch_size=ROW_GROUP_ROWS, columns=["calls", "output"]):
+        texts = batch.column("calls").flatten().field("arguments").to_pylist() + batch.column("output").to_pylist()
+        for text in texts:
+            if text is None:
+                continue
+            try:
+                orjson.loads(text)
+                decoded += 1
+            except orjson.JSONDecodeError:
+                failed += 1
+    return {"floor_s": time.perf_counter() - start, "floor_decoded": decoded, "floor_not_json": failed}
+
+
 def write_predictions(pool: Pool, gold_ids: pa.Array, path: Path, n_rows: int, models: int, seed: int,
                       distinct: bool = False):
     """Writes the predictions; returns the intended row count per label (a gold id a model
@@ -238,8 +341,8 @@ def write_predictions(pool: Pool, gold_ids: pa.Array, path: Path, n_rows: int, m
             calls = pool.calls.take(pa.array(cells))
             if distinct:
                 calls = with_trace(calls, number * ROW_GROUP_ROWS)
-            table = pa.table([ids, names.take(pa.array(model_rows)), calls,
-                              pool.outputs.take(pa.array(cells))], schema=PREDICTION_SCHEMA)
+            outputs = with_call_ids(pool.outputs.take(pa.array(cells)), slice_rng)
+            table = pa.table([ids, names.take(pa.array(model_rows)), calls, outputs], schema=PREDICTION_SCHEMA)
             writer.write_table(table, row_group_size=ROW_GROUP_ROWS)
             label_counts += np.bincount(pool.labels[cells[~unknown]], minlength=len(label_counts))
             label_counts[pool.label_names.index(UNKNOWN_LABEL)] += int(unknown.sum())
@@ -295,11 +398,12 @@ class TreeRss(threading.Thread):
             self.done.wait(0.05)
 
 
-def run_measured(command: list, env: dict, log: Path) -> dict:
-    """Wall seconds, peak RSS of the largest process (wait4) and of the process tree."""
+def run_measured(command: list, env: dict, log: Path, cwd: Path = REPO) -> dict:
+    """Wall seconds, CPU seconds (user + system of the process and the workers it waited for),
+    peak RSS of the largest process (wait4) and of the process tree."""
     with open(log, "wb") as stderr:
         start = time.perf_counter()
-        process = subprocess.Popen(command, env=env, cwd=REPO, stdout=stderr, stderr=stderr)
+        process = subprocess.Popen(command, env=env, cwd=cwd, stdout=stderr, stderr=stderr)
         sampler = TreeRss(process.pid)
         sampler.start()
         _pid, status, usage = os.wait4(process.pid, 0)
@@ -310,11 +414,13 @@ def run_measured(command: list, env: dict, log: Path) -> dict:
     if process.returncode:
         sys.exit(f"`{' '.join(map(str, command))}` failed with status {process.returncode}:\n"
                  + log.read_text(errors="replace")[-4000:])
-    return {"wall_s": wall, "peak_rss_mb": usage.ru_maxrss / 1024, "tree_rss_mb": sampler.peak_kb / 1024}
+    return {"wall_s": wall, "cpu_s": usage.ru_utime + usage.ru_stime, "peak_rss_mb": usage.ru_maxrss / 1024,
+            "tree_rss_mb": sampler.peak_kb / 1024}
 
 
-def scorer_env(implementation: str) -> dict:
-    path = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+def scorer_env(implementation: str, code: Path = REPO) -> dict:
+    """The environment of a scorer run: `code` (this tree, or --baseline's) first on the path."""
+    path = os.pathsep.join(filter(None, [str(code), os.environ.get("PYTHONPATH")]))
     return {**os.environ, "CALLSCORE_IMPL": implementation, "PYTHONPATH": path}
 
 
@@ -324,42 +430,77 @@ def cli_supports_jobs() -> bool:
     return "--jobs" in done.stdout
 
 
+# (module, attribute path, label): the stages timed in the sample run; a name the scorer under test
+# lacks is skipped, so one bench times this tree and an older one alike. Nested stages are
+# timed inside their parents' figures (encode holds parse and normalize).
+STAGES = (("scorer.encode", "GoldIndex.__init__", "gold index (parse, normalize, flatten gold)"),
+          ("scorer.pipeline", "Scorer.prepare", "prepare (keying, memo lookup)"),
+          ("scorer.encode", "PredictionEncoder.encode", "encode (parse + normalize + flatten)"),
+          ("scorer.encode", "PredictionEncoder.encode_parsed", "encode parsed readings (normalize + flatten)"),
+          ("scorer.encode", "PredictionEncoder.parse", "  parse, careful parser"),
+          ("scorer.encode", "PredictionEncoder.parse_column", "  parse, bulk (fast path + careful rest)"),
+          ("scorer.encode", "PredictionEncoder._arguments", "  normalize per call"),
+          ("scorer.encode", "PredictionEncoder.normalize_values", "  normalize per distinct value"),
+          ("scorer.pipeline", "match", "match (compiled core)"),
+          ("scorer.attribute", "Attributor.batch", "attribute (verdict columns, details)"),
+          ("scorer.pipeline", "Scorer.finish", "finish (memo merge, spread, tally, judge records)"),
+          ("scorer.write", "VerdictWriter.write", "write verdicts"),
+          ("scorer.judge", "UndecidedWriter.add", "judge records (built and counted)"))
+
+
+def _timed(spent: dict, label: str, function):
+    """`function` adding its CPU seconds to spent[label] (CPU, not wall: the machine is shared)."""
+    def timed(*args, **kwargs):
+        start = time.process_time()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            spent[label] = spent.get(label, 0.0) + time.process_time() - start
+    return timed
+
+
+def install_stage_timers(spent: dict) -> None:
+    import importlib
+
+    for module_name, path, label in STAGES:
+        owner = importlib.import_module(module_name)
+        *outer, name = path.split(".")
+        for part in outer:
+            owner = getattr(owner, part, None)
+        if owner is not None and hasattr(owner, name):
+            setattr(owner, name, _timed(spent, label, getattr(owner, name)))
+
+
 def stage_child(predictions, gold, out, profile_path):
     """In a child with CALLSCORE_IMPL set: score_files on the sample, one process, timing the
-    whole call and the matcher calls inside it; prints the figures as JSON."""
+    whole call and each stage of STAGES inside it; prints the figures as JSON."""
     from scorer import pipeline
     from scorer.options import Options
 
-    spent = {"match_s": 0.0, "match_calls": 0}
-    matcher = getattr(pipeline, "match", None)
-    if matcher is not None:
-        def timed_match(*args, **kwargs):
-            start = time.perf_counter()
-            try:
-                return matcher(*args, **kwargs)
-            finally:
-                spent["match_s"] += time.perf_counter() - start
-                spent["match_calls"] += 1
-        pipeline.match = timed_match
+    spent = {}
+    if not profile_path:
+        install_stage_timers(spent)
     profiler = cProfile.Profile() if profile_path else None
-    start = time.perf_counter()
+    start = time.process_time()
     if profiler:
         profiler.enable()
     result = pipeline.score_files(predictions, gold, Options(jobs=1), out=out)
     if profiler:
         profiler.disable()
-    wall = time.perf_counter() - start
+    wall = time.process_time() - start   # CPU seconds of the one process
     if profiler:
         profiler.dump_stats(profile_path)
+    match_label = next(label for _m, path, label in STAGES if path == "match")
     print(json.dumps({"implementation": result.implementation, "pipeline_s": wall,
-                      "match_s": spent["match_s"] if matcher is not None and spent["match_calls"] else None}))
+                      "match_s": spent.get(match_label), "stages": spent}))
 
 
-def run_stage_child(implementation, predictions, gold, out, profile_path=None) -> dict:
+def run_stage_child(implementation, predictions, gold, out, profile_path=None, code=REPO) -> dict:
     command = [sys.executable, str(Path(__file__).resolve()), "--stage-child", str(predictions), str(gold), str(out)]
     if profile_path:
         command += ["--profile-out", str(profile_path)]
-    done = subprocess.run(command, cwd=REPO, env=scorer_env(implementation), capture_output=True, text=True)
+    env = {**scorer_env(implementation, code), "CALLSCORE_BENCH_CODE": str(code)}
+    done = subprocess.run(command, cwd=code, env=env, capture_output=True, text=True)
     if done.returncode:
         sys.exit(f"sample run with CALLSCORE_IMPL={implementation} failed:\n{done.stderr[-4000:]}")
     figures = json.loads(done.stdout.strip().splitlines()[-1])
@@ -413,18 +554,31 @@ def parse_args(argv=None):
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workdir", type=Path, help="keep the files here (default: a temporary directory)")
     parser.add_argument("--models", type=int, default=12, help="models in the sweep (default 12)")
-    parser.add_argument("--variants", type=int, default=4, help="cells per (gold row, model profile)")
+    parser.add_argument("--repetition", choices=("realistic", "heavy"), default="realistic",
+                        help="realistic (default): at least 30%% of rows distinct, most outputs raw text in "
+                             "the formats models write; heavy: the earlier pool, each prediction repeated ~70 "
+                             "times at 1M rows (the memo does the work)")
+    parser.add_argument("--variants", type=int, help=f"cells per (gold row, model profile) (default "
+                        f"{REALISTIC_VARIANTS} realistic, 4 heavy)")
+    parser.add_argument("--baseline", type=Path, metavar="DIR",
+                        help="another callscore tree (e.g. `git archive ffb98d0 | tar -x -C DIR`, its "
+                             "extension copied or built): its end-to-end runs on the same files, printed beside")
     parser.add_argument("--sample", type=int, default=20_000, help="rows for the compiled vs pure-Python runs")
     parser.add_argument("--profile", type=int, default=0, metavar="K",
                         help="also cProfile a compiled sample run, print the top K functions by own time")
     parser.add_argument("--python-end-to-end", action="store_true",
                         help="also run the whole end-to-end command with CALLSCORE_IMPL=python and print the ratio")
     parser.add_argument("--distinct", action="store_true",
-                        help="give every structured prediction a row-unique extra argument: nothing repeats")
+                        help="the heavy pool with a row-unique extra argument in every structured prediction "
+                             "(92%% of rows): nothing repeats, not even as calls")
     parser.add_argument("--generate-only", action="store_true", help="write gold and predictions, score nothing")
     parser.add_argument("--stage-child", nargs=3, metavar=("PRED", "GOLD", "OUT"), help=argparse.SUPPRESS)
     parser.add_argument("--profile-out", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.distinct:
+        args.repetition = "heavy"   # the earlier pool, every structured call made row-unique (the all-distinct case)
+    if args.variants is None:
+        args.variants = REALISTIC_VARIANTS if args.repetition == "realistic" else 4
     if args.stage_child is None and min(args.rows, args.gold_size, args.models, args.variants, args.sample) < 1:
         parser.error("--rows, --gold-size, --models, --variants and --sample must be positive")
     return args
@@ -451,7 +605,7 @@ def benchmark(args, workdir: Path) -> dict:
     examples = load_examples_builder()
     gold = build_gold(examples, args.gold_size, args.seed)
     write_gold(examples, gold, gold_path)
-    pool = Pool(examples, gold, args.variants, args.seed)
+    pool = Pool(examples, gold, args.variants, args.seed, realistic=args.repetition == "realistic")
     setup_s = time.perf_counter() - start
     start = time.perf_counter()
     gold_ids = pa.array([row["id"] for row in gold], pa.string())
@@ -468,27 +622,66 @@ def benchmark(args, workdir: Path) -> dict:
     figures = {"rows": args.rows, "gold_size": args.gold_size, "cores": cores, "seed": args.seed,
                "pool_cells": len(pool), "pool_distinct": pool.distinct,
                "generate_s": round(generate_s, 3), "predictions_mb": round(size_mb, 1)}
+    repeated = repetition(predictions_path)
+    repeated["distinct_readings"] = distinct_readings(predictions_path)
+    mode = "all-distinct (--distinct)" if args.distinct else args.repetition
+    print(f"  repetition       {mode} mode: {repeated['distinct_rows']:,} distinct (id, prediction) "
+          f"keys, {repeated['distinct_share']:.1%} of rows distinct, repetition rate {repeated['repetition_rate']:.1%}; "
+          f"{repeated['distinct_readings']:,} distinct (id, calls as read) = "
+          f"{repeated['distinct_readings'] / args.rows:.1%} of rows")
+    figures.update({"repetition": args.repetition, **repeated})
     if args.generate_only:
         return figures
 
+    floor = parse_floor(predictions_path)
+    floor_rate = args.rows / floor["floor_s"]
+    print(f"  parse floor      {floor['floor_s']:.2f} s  {floor_rate:,.0f} rows/s  (read the parquet, orjson.loads "
+          f"every call string: {floor['floor_decoded']:,} decoded, {floor['floor_not_json']:,} not JSON)")
+    figures.update({"floor_s": round(floor["floor_s"], 3),
+                    "floor_rows_per_s": round(floor_rate)})
+
     jobs_flag = cli_supports_jobs()
     jobs = args.jobs if jobs_flag else 1
-    command = [sys.executable, "-m", "scorer", str(predictions_path), str(gold_path),
-               "-o", str(workdir / "verdicts.parquet"), "--summary", str(workdir / "summary.json"), "-q"]
-    if jobs_flag:
-        command += ["--jobs", str(jobs)]
+    trees = [("this tree", REPO)] + ([("baseline", args.baseline.resolve())] if args.baseline else [])
+
+    def command(jobs_wanted, tag):
+        line = [sys.executable, "-m", "scorer", str(predictions_path), str(gold_path),
+                "-o", str(workdir / f"verdicts-{tag}.parquet"), "--summary", str(workdir / f"summary-{tag}.json"), "-q"]
+        return line + (["--jobs", str(jobs_wanted)] if jobs_flag else [])
+
     startup = run_measured([sys.executable, "-m", "scorer", "--version"], scorer_env("cython"), workdir / "startup.log")
-    end_to_end = run_measured(command, scorer_env("cython"), workdir / "score.log")
+    runs = {}
+    for label, code in trees:
+        tag = "base" if code != REPO else "this"
+        runs[label] = (run_measured(command(jobs, f"{tag}-jobs"), scorer_env("cython", code), workdir / f"{tag}-jobs.log", code),
+                       run_measured(command(1, tag), scorer_env("cython", code), workdir / f"{tag}-one.log", code))
+    end_to_end, one = runs["this tree"]
+    shutil.copy(workdir / "verdicts-this-jobs.parquet", workdir / "verdicts.parquet")
     rate = args.rows / end_to_end["wall_s"]
     jobs_note = "" if jobs_flag else "  (score has no --jobs option yet: one process)"
-    print(f"  end to end       {args.rows:,} rows  {end_to_end['wall_s']:.2f} s wall  {rate:,.0f} rows/s  "
-          f"jobs {jobs}{jobs_note}")
-    print(f"  peak RSS         {end_to_end['peak_rss_mb']:.0f} MB largest process, "
-          f"{end_to_end['tree_rss_mb']:.0f} MB process tree (sampled)   "
-          f"startup {startup['wall_s']:.2f} s (score --version)")
+    print(f"  end to end       rows/s with --jobs {jobs}, rows per CPU-second with --jobs 1 (both parquet in, "
+          f"verdicts + summary out), beside the parse floor{jobs_note}")
+    for label, (many, single) in runs.items():
+        print(f"    {label:<13} {args.rows / many['wall_s']:>9,.0f} rows/s ({many['wall_s']:.1f} s, "
+              f"{many['wall_s'] / floor['floor_s']:.0f}x the floor)   {args.rows / single['cpu_s']:>9,.0f} rows/CPU-s "
+              f"({single['wall_s']:.1f} s wall)   tree RSS {many['tree_rss_mb']:.0f} MB (jobs {jobs}), "
+              f"{single['peak_rss_mb']:.0f} MB (one process)")
+    if args.baseline:
+        base_many, base_one = runs["baseline"]
+        identical = all((workdir / f"verdicts-{a}.parquet").read_bytes() == (workdir / f"verdicts-{b}.parquet").read_bytes()
+                        for a, b in (("this-jobs", "base-jobs"), ("this", "base"), ("this", "this-jobs")))
+        print(f"    ratio         {base_many['wall_s'] / end_to_end['wall_s']:.2f}x rows/s (jobs {jobs}), "
+              f"{base_one['cpu_s'] / one['cpu_s']:.2f}x rows/CPU-s against the baseline   "
+              f"verdict files byte-identical: {'yes' if identical else 'NO'}")
+        figures.update({"baseline_rows_per_s": round(args.rows / base_many["wall_s"]),
+                        "baseline_rows_per_cpu_s": round(args.rows / base_one["cpu_s"]),
+                        "baseline_tree_rss_mb": round(base_many["tree_rss_mb"]), "baseline_identical": identical})
+    print(f"  startup          {startup['wall_s']:.2f} s (score --version)")
+    figures.update({"rows_per_cpu_s": round(args.rows / one["cpu_s"]), "one_process_wall_s": round(one["wall_s"], 3),
+                    "one_process_rss_mb": round(one["peak_rss_mb"])})
 
     if args.python_end_to_end:
-        python_end_to_end = run_measured(command, scorer_env("python"), workdir / "score-python.log")
+        python_end_to_end = run_measured(command(jobs, "python"), scorer_env("python"), workdir / "score-python.log")
         end_to_end_ratio = python_end_to_end["wall_s"] / end_to_end["wall_s"]
         print(f"  pure Python      {args.rows:,} rows  {python_end_to_end['wall_s']:.2f} s wall  "
               f"{args.rows / python_end_to_end['wall_s']:,.0f} rows/s  jobs {jobs}   "
@@ -507,7 +700,7 @@ def benchmark(args, workdir: Path) -> dict:
         sample[f"{name}_match_rows_per_s"] = round(sample_rows / run["match_s"]) if run["match_s"] else None
     pipeline_ratio = python["pipeline_s"] / compiled["pipeline_s"]
     match_ratio = python["match_s"] / compiled["match_s"] if compiled["match_s"] and python["match_s"] else None
-    print(f"  sample           first {sample_rows:,} rows, one process, score_files in-process")
+    print(f"  sample           first {sample_rows:,} rows, one process, score_files in-process (rows per CPU-second)")
     for name, label in (("cython", "compiled"), ("python", "pure Python")):
         match_rate = sample[f"{name}_match_rows_per_s"]
         print(f"    {label:<14} pipeline {sample[f'{name}_rows_per_s']:>10,} rows/s   matcher "
@@ -515,6 +708,19 @@ def benchmark(args, workdir: Path) -> dict:
     print(f"    ratio          pipeline {pipeline_ratio:.2f}x   matcher "
           + (f"{match_ratio:.1f}x" if match_ratio else "n/a")
           + f"   verdicts identical: {'yes' if same else 'NO'}")
+    timed = [("this tree", compiled)]
+    if args.baseline:
+        timed.append(("baseline", run_stage_child("cython", sample_path, gold_path, workdir / "sample-base.parquet",
+                                                  code=args.baseline.resolve())))
+    print("  stage timers     compiled sample, CPU seconds (share of the pipeline): where the time goes")
+    for _module, _path, label in STAGES:
+        cells = [f"{run['stages'][label]:>7.2f} ({run['stages'][label] / run['pipeline_s']:>4.0%})"
+                 if label in run["stages"] else f"{'-':>14}" for _name, run in timed]
+        if any(label in run["stages"] for _name, run in timed):
+            print(f"    {label:<52}" + "".join(f"  {cell}" for cell in cells))
+    print(f"    {'whole pipeline':<52}" + "".join(f"  {run['pipeline_s']:>7.2f} {name:>6}"[:16] for name, run in timed)
+          + ("   (columns: " + ", ".join(name for name, _r in timed) + ")"))
+    figures["stages"] = {name: {label: round(value, 3) for label, value in run["stages"].items()} for name, run in timed}
 
     share, differences = (None, ["--distinct adds an argument to every call: not the generated labels"]) \
         if args.distinct else agreement(workdir / "sample-cython.parquet", pool, first_cells[:sample_rows],

@@ -147,8 +147,7 @@ class Attributor:
                                                                     matched.row_flags[row])
             if gold_row.reference_time is None and self._needs_reference(errors, encoded):
                 decided, uncertain = False, vocab.NO_REFERENCE_TIME  # a relative time, and no moment to resolve it
-            if outcome == m.O_CORRECT and (gold_row.mentions or gold_row.negative_type == vocab.NEEDS_CLARIFICATION
-                                            and not gold_row.reply_unchecked):
+            if outcome == m.O_CORRECT and gold_row.reply_matters:
                 reply = outputs[row]
                 missing = unnamed(gold_row.mentions, reply)
                 if missing or not gold_row.mentions:  # no call, as it should be, but does the reply ask?

@@ -20,10 +20,11 @@ from scorer.normalize import (FUZZY, IS_DEFAULT, TOLERANCE, UNKNOWN_PARAM, Canon
 from scorer.normalize.fuzzy import pair_status
 from scorer.normalize.dates import PLACEHOLDER_REFERENCE
 from scorer.parse import Parsed, canonical_json, load_json, parse_calls_value, parse_output
+from scorer.parse_bulk import parse_outputs
 from scorer.schema import Param, param_for, parse_tools, range_role
 from scorer.tables import GOLD_FIXED, VERDICTS_FIXED
 from scorer.temporal import default_policy
-from scorer.vocab import GRANULARITIES, NEGATIVE_TYPES, TEMPORAL_KINDS
+from scorer.vocab import GRANULARITIES, NEEDS_CLARIFICATION, NEGATIVE_TYPES, TEMPORAL_KINDS
 
 MINUTES_PER_DAY = 24 * 60
 DAY_INDEX = GRANULARITIES.index("day")
@@ -118,6 +119,11 @@ class GoldRow:
     mentions: tuple = ()             # `expect_mentions`: what a reply on a no-call row must name
     reply_unchecked: bool = False    # `expect` = no_call: only the absence of a call counts (BFCL multi-turn)
     params: dict = field(default_factory=dict)   # (tool, param) -> Param
+
+    @property
+    def reply_matters(self) -> bool:
+        """Whether the verdict reads the reply text: it must name `expect_mentions`, or ask."""
+        return bool(self.mentions) or (self.negative_type == NEEDS_CLARIFICATION and not self.reply_unchecked)
 
 
 class GoldIndex:
@@ -338,6 +344,15 @@ class PredictionEncoder:
             self._parsed[key] = parse_output(output)
         return self._parsed[key]
 
+    def parse_column(self, calls_column, output_column, malformed_column) -> list:
+        """Parsed calls of each row of a batch (as `parse`), the raw outputs not met before read
+        together by the bulk parser."""
+        unseen = list({output: None for calls_value, output, reason in zip(calls_column, output_column, malformed_column)
+                       if not reason and calls_value is None and ("o", output) not in self._parsed})
+        for output, parsed in zip(unseen, parse_outputs(unseen)):
+            self._parsed[("o", output)] = parsed
+        return [self.parse(*row) for row in zip(calls_column, output_column, malformed_column)]
+
     def _arguments(self, g_row: int, tool: str, arguments_json: str):
         key = (g_row, tool, arguments_json)
         found = self._calls.get(key)
@@ -365,14 +380,17 @@ class PredictionEncoder:
         return found
 
     def encode(self, g_rows, calls_column, output_column, malformed_column=None) -> EncodedBatch:
+        malformed_column = malformed_column or [None] * len(g_rows)
+        return self.encode_parsed(g_rows, self.parse_column(calls_column, output_column, malformed_column))
+
+    def encode_parsed(self, g_rows, parsed_rows) -> EncodedBatch:
+        """Matcher arrays of rows already parsed (one Parsed per gold row of `g_rows`)."""
         self._bound_memos()
         codes, tools_book, params_book = self.gold.codes, self.gold.tools_book, self.gold.params_book
         row_flags, row_call_off, call_tool, call_arg_off, arg_param = [], [0], [], [0], []
         values, rows_calls, malformed, normalized = [], [], [], []
         pairs = set()
-        malformed_column = malformed_column or [None] * len(g_rows)
-        for g_row, calls_value, output, reason in zip(g_rows, calls_column, output_column, malformed_column):
-            parsed = self.parse(calls_value, output, reason)
+        for g_row, parsed in zip(g_rows, parsed_rows):
             row_flags.append(m.ROW_MALFORMED if parsed.malformed else 0)
             malformed.append(parsed.malformed)
             row_calls, shown = [], []

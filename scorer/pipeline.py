@@ -38,6 +38,7 @@ from scorer.write import VerdictWriter
 _FIRST_IDS_SHOWN = 5
 SCORING_ERROR = "scoring_error"   # the rule of a row whose scoring raised (a callscore defect, not the model's)
 MEMO_BYTES = 256 << 20       # verdicts remembered across batches, at most
+READINGS = 65536             # verdicts remembered by reading (gold row, parsed calls) per process, at most
 _RUN_GC_THRESHOLD = 50_000  # young objects between collections while scoring (Python's default: 700)
 
 
@@ -54,7 +55,7 @@ class Result:
     implementation: str = IMPLEMENTATION
     rules_hash: str = ""
     judge_rows: int = 0                       # undecided rows exported for a judge
-    judge_tokens: int = 0                     # their estimated prompt tokens
+    judge_tokens: int | None = 0              # their estimated prompt tokens (None: records not built)
     judge_file: str | None = None
     scoring_errors: int = 0                   # rows whose scoring raised: undecided, rule `scoring_error`
     first_scoring_error: str | None = None
@@ -83,9 +84,12 @@ class Result:
             lines.append(f"{self.scoring_errors} row(s) raised an error while being scored: left undecided "
                          f"(malformed, rule {SCORING_ERROR}); first: {self.first_scoring_error}")
         if self.judge_rows:
-            lines.append(f"{self.judge_rows} undecided row(s) would go to a judge, about {self.judge_tokens} "
-                         "prompt tokens" + (f" (written to {self.judge_file})" if self.judge_file else
-                                            " (--undecided FILE writes them)"))
+            if self.judge_tokens is None:
+                lines.append(f"{self.judge_rows} undecided row(s) would go to a judge "
+                             "(--undecided FILE writes them, with their estimated prompt tokens)")
+            else:
+                lines.append(f"{self.judge_rows} undecided row(s) would go to a judge, about {self.judge_tokens} "
+                             f"prompt tokens (written to {self.judge_file})")
         for number, reason in self.unreadable_lines[:_FIRST_IDS_SHOWN]:
             lines.append(f"prediction line {number} unreadable, skipped: {reason}")
         if len(self.unreadable_lines) > _FIRST_IDS_SHOWN:
@@ -149,6 +153,48 @@ class VerdictMemo:
         return source, where, collections.ChainMap(new_calls, self.undecided_calls)
 
 
+class ReadingMemo:
+    """Verdicts by reading: (gold row, parsed calls, and the raw text only when the gold row
+    expects mentions in a reply, the one use a verdict makes of it). Outputs that differ only
+    around their calls (OpenAI's random call ids, prose, fences, spacing) read the same, so
+    each reading is encoded, matched and attributed once per process. Bounded: emptied
+    before it would hold more than `limit` verdicts (a slice, at most MAX_SLICE_ROWS, fits)."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.clear()
+
+    def clear(self):
+        self.where, self.tables, self.size, self.undecided_calls = {}, [], 0, {}
+
+    def new_rows(self, keys: list) -> list:
+        """Positions of the first row of each reading not remembered (room made for them)."""
+        first = {}
+        for row, key in enumerate(keys):
+            if key not in self.where and key not in first:
+                first[key] = row
+        if self.size and self.size + len(first) > self.limit:
+            self.clear()
+            return self.new_rows(keys)   # every reading is new now, and the memo empty: no second clear
+        return list(first.values())
+
+    def add(self, keys: list, verdicts: pa.RecordBatch, undecided_calls: dict):
+        self.where.update((key, self.size + row) for row, key in enumerate(keys))
+        self.undecided_calls.update((self.size + row, calls) for row, calls in undecided_calls.items())
+        self.tables.append(verdicts)
+        self.size += verdicts.num_rows
+
+    def verdicts_of(self, keys: list) -> "Distinct":
+        """The remembered verdict of each key's reading, in key order."""
+        positions = [self.where[key] for key in keys]
+        verdicts = pa.Table.from_batches(self.tables).take(pa.array(positions, pa.int64())).combine_chunks()
+        verdicts = verdicts.to_batches()[0] if verdicts.num_rows else \
+            pa.RecordBatch.from_pylist([], schema=verdicts.schema)
+        undecided = {row: self.undecided_calls[position] for row, position in enumerate(positions)
+                     if position in self.undecided_calls}
+        return Distinct(verdicts, undecided)
+
+
 @dataclass
 class Distinct:
     """Verdicts of distinct predictions, and the calls as written (JSON) of those left undecided."""
@@ -160,9 +206,12 @@ class Distinct:
 class Scorer:
     """Scores prediction batches against one gold set."""
 
-    def __init__(self, gold_table: pa.Table, gold_path, options: Options, by=(), predictions_path="predictions"):
+    def __init__(self, gold_table: pa.Table, gold_path, options: Options, by=(), predictions_path="predictions",
+                 judge_records=False):
         check_rules(os.environ.get("CALLSCORE_RULES"))  # a broken rule file stops the run here
         self.options = options
+        self.judge_records = judge_records   # build judge-ready records (only --undecided reads them)
+        self.undecided_rows = 0
         self.gold_table = gold_table
         self.gold = GoldIndex(gold_table, gold_path, options, Codebook(), Codebook(), Codebook())
         self.encoder = PredictionEncoder(self.gold, options)
@@ -174,16 +223,20 @@ class Scorer:
                                  "rename the prediction column", field=name)
         self.gold_ids = gold_table.column("id").combine_chunks().cast(pa.string())  # prediction ids are looked up here
         self.memo = VerdictMemo(MEMO_BYTES)
+        self.readings = ReadingMemo(READINGS)
         self.compat = None
         if options.compat == "bfcl":
             from scorer.compat.verdicts import BfclVerdicts
 
             self.compat = BfclVerdicts(gold_table, options.renamed_dots)
-        self.start_run(predictions_path, by)
+        self.start_run(predictions_path, by, judge_records)
 
-    def start_run(self, predictions_path, by=()):
-        """Forget the previous run's predictions (a gold set scores several files, scorer.api)."""
+    def start_run(self, predictions_path, by=(), judge_records=False):
+        """Forget the previous run's predictions (a gold set scores several files, scorer.api);
+        `judge_records`: build judge-ready records (only --undecided reads them)."""
         self.predictions_path = predictions_path
+        self.judge_records = judge_records
+        self.undecided_rows = 0
         self.kept_types = {}       # kept prediction column -> its type, fixed by the first batch
         self.seen = {}             # model -> bool array over gold rows: predicted at least once
         self.result = Result(Tally(tuple(by)), rules_hash=rules_hash(),
@@ -256,18 +309,40 @@ class Scorer:
         return Distinct(verdicts, {0: "[]"})
 
     def _score_distinct(self, firsts: pa.RecordBatch, g_rows) -> "Distinct":
-        encoded = self.encoder.encode(g_rows, firsts.column("calls").to_pylist(), firsts.column("output").to_pylist(),
-                                      firsts.column("malformed").to_pylist())
+        """Each distinct reading (gold row, parsed calls) is encoded, matched and attributed once
+        per process (ReadingMemo), then spread over the predictions that read that way. The text
+        and the model join the key where they can change the verdict: a reply that must name
+        something, and --compat bfcl, which decodes by model family."""
+        outputs = firsts.column("output").to_pylist()
+        parsed = self.encoder.parse_column(firsts.column("calls").to_pylist(), outputs,
+                                           firsts.column("malformed").to_pylist())
+        raw = self.compat is not None
+        models = firsts.column("model").to_pylist() if raw else [None] * len(outputs)
+        keys = [(g_row, reading, output if raw or self.gold.rows[g_row].reply_matters else None, model)
+                for g_row, reading, output, model in zip(g_rows.tolist(), parsed, outputs, models)]
+        if not keys:   # an empty slice: a verdict table of the right schema
+            return Distinct(*self._score_readings(firsts, g_rows, parsed, outputs, []))
+        new = self.readings.new_rows(keys)
+        if new:
+            self.readings.add([keys[row] for row in new], *self._score_readings(firsts, g_rows, parsed, outputs, new))
+        return self.readings.verdicts_of(keys)
+
+    def _score_readings(self, firsts, g_rows, parsed, outputs, rows: list):
+        """(verdicts, calls as written of the undecided ones by verdict row) of the given rows."""
+        g_rows = g_rows[rows]
+        encoded = self.encoder.encode_parsed(g_rows, [parsed[row] for row in rows])
         matched = match(self.gold.arrays, encoded.arrays, encoded.pair_keys, encoded.pair_status,
                         self.options.temporal_format == "strict")
-        verdicts = self.attributor.batch(firsts.column("id").to_pylist(), firsts.column("model").to_pylist(),
-                                         g_rows, encoded, matched, self.carried, firsts.column("output").to_pylist())
+        taken = pa.array(rows, pa.int64())
+        verdicts = self.attributor.batch(firsts.column("id").take(taken).to_pylist(),
+                                         firsts.column("model").take(taken).to_pylist(), g_rows, encoded, matched,
+                                         self.carried, [outputs[row] for row in rows])
         if self.compat is not None:
-            verdicts = self.compat.apply(verdicts, firsts, g_rows)
+            verdicts = self.compat.apply(verdicts, firsts.take(taken), g_rows)
         undecided = (~verdicts.column("decided").to_numpy(zero_copy_only=False)).nonzero()[0]
         undecided_calls = {int(row): canonical_json([{"name": tool, "arguments": {p: raw for p, raw, _c in arguments}}
                                                      for tool, arguments in encoded.calls[row]]) for row in undecided}
-        return Distinct(verdicts, undecided_calls)
+        return verdicts, undecided_calls
 
     def finish(self, prepared: "Prepared", distinct: "Distinct", missing=False):
         """Spread distinct verdicts over the batch's rows, count them, and return them with the
@@ -289,7 +364,8 @@ class Scorer:
             self.result.no_reference_rows += pc.sum(pc.equal(verdicts.column("uncertain_reason"),
                                                              NO_REFERENCE_TIME)).as_py() or 0
         rows = pc.indices_nonzero(pc.invert(verdicts.column("decided"))).to_numpy()
-        if not len(rows):
+        self.undecided_rows += len(rows)
+        if not len(rows) or not self.judge_records:
             return verdicts, []
         from scorer.judge import undecided_records
 
@@ -444,7 +520,8 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
     and judge-ready records of the undecided rows to `undecided` if given. `progress(rows)` is
     called after each batch. Formats other than callscore's are read by scorer.io adapters.
     `scorer`: a Scorer already holding this gold (scorer.api.Gold), instead of reading gold_path."""
-    scorer = scorer or Scorer(read_gold(gold_path, gold_format), gold_path, options, by, predictions_path)
+    scorer = scorer or Scorer(read_gold(gold_path, gold_format), gold_path, options, by, predictions_path,
+                              judge_records=undecided is not None)
     unreadable = load.Unreadable()
     if options.on_duplicate == "last":  # a first pass finds the last prediction of each (model, id)
         scorer.result.duplicates.note_last_rows(
@@ -480,6 +557,8 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
     if writer:
         writer.close()
     scorer.result.judge_rows, scorer.result.judge_tokens = judge.close()
+    if undecided is None:
+        scorer.result.judge_rows, scorer.result.judge_tokens = scorer.undecided_rows, None
     scorer.result.judge_file = str(undecided) if undecided else None
     scorer.result.unreadable_lines = unreadable.lines
     return scorer.result
