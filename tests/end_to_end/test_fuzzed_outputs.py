@@ -122,7 +122,7 @@ def test_a_raising_row_in_a_worker_process(monkeypatch, jobs):
     def fragile(text):
         raise ValueError("parser defect")
 
-    monkeypatch.setattr("scorer.encode.parse_output", fragile)
+    monkeypatch.setattr("scorer.parse_bulk.parse_output", fragile)  # the careful parser behind the bulk reader
     n = len(GOLD_CALLS)
     result = score_tables(_predictions(["x"] * n), GOLD, Options(jobs=jobs))
     assert result.verdicts["rule"].to_pylist() == [SCORING_ERROR] * n
