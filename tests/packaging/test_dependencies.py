@@ -29,7 +29,8 @@ def _imported_distributions() -> set:
                 top_levels.add(node.module.split(".")[0])
     owners = packages_distributions()
     found = set()
-    for name in top_levels - set(sys.stdlib_module_names) - {"scorer"}:
+    # tomllib: the standard library from 3.11 (3.10 imports the tomli backport in its place)
+    for name in top_levels - set(sys.stdlib_module_names) - {"scorer", "tomllib"}:
         if name not in owners:  # Python 3.10 maps only distributions that list their top level
             try:
                 owners[name] = [distribution(name).metadata["Name"]]
