@@ -1493,10 +1493,12 @@ def tokens() -> tuple:
 
 @functools.lru_cache(maxsize=None)
 def lookalikes():
-    """(regex of what may not follow a span in free text, spans that are idioms when alone)."""
+    """(regex of what may not follow a span in free text, spans that are idioms when alone, regex
+    of what may not follow a holiday name)."""
     zh = read_toml("temporal/zh.toml")["lookalike"]
     en = read_toml("temporal/en.toml")["lookalike"]
-    return re.compile(_alt(zh["after"])), frozenset(zh["lone_spans"]) | frozenset(en["lone_spans"])
+    return (re.compile(_alt(zh["after"])), frozenset(zh["lone_spans"]) | frozenset(en["lone_spans"]),
+            re.compile(_alt(zh["after_holiday"])))
 
 
 @functools.lru_cache(maxsize=None)
