@@ -227,12 +227,20 @@ def h_year_relative(vocab):
     return apply
 
 
+def _year_months(first, last, policy):
+    """First and last month of a year part; a one-month edge (年初, 年底) is two months under
+    policy year_edge = "two_months"."""
+    if policy.year_edge == "two_months" and first == last in (1, 12):
+        return (1, 2) if first == 1 else (11, 12)
+    return first, last
+
+
 def h_year_part(vocab):
     def apply(m, st, ctx):
         year, implicit = _year_of(st, ctx)
         if year is None:
             return None
-        first, last = vocab[m.group(0)]
+        first, last = _year_months(*vocab[m.group(0)], ctx.policy)
         span = Span(dt.datetime(year, first, 1), month_span(year, last)[1], "month")
         return _step(st, ctx, span, "zh.year_part", relative=implicit)
     return apply
@@ -300,36 +308,39 @@ def h_month(m, st, ctx):
     return _month(st, ctx, zh_int(m.group(1)), "zh.month")
 
 
-def _month_days(word, table, end_words, ctx, year, month):
-    """First and last day of a month part; a month-end word is the last day alone under
-    policy month_end = "last_day"."""
+def _month_days(word, table, edge_words, ctx, year, month):
+    """First and last day of a month part; a month-end word is the last day alone under policy
+    month_end = "last_day", from the 25th under "from_25th"; a month-start word is the first five
+    days under month_start = "first_five_days"."""
     first, last = table[word]
     last = last or days_in_month(year, month)
-    if word in end_words and ctx.policy.month_end == "last_day":
-        first = last
+    if word in edge_words["end"] and ctx.policy.month_end != "last_ten_days":
+        first = last if ctx.policy.month_end == "last_day" else 25
+    elif word in edge_words["start"] and ctx.policy.month_start == "first_five_days":
+        last = 5
     return first, last
 
 
-def h_month_part(vocab, end_words):
+def h_month_part(vocab, edge_words):
     def apply(m, st, ctx):
         year, month, implicit = _month_of(st, ctx)
         if year is None:
             return None
-        first, last = _month_days(m.group(0), vocab, end_words, ctx, year, month)
+        first, last = _month_days(m.group(0), vocab, edge_words, ctx, year, month)
         span = Span(dt.datetime(year, month, first), dt.datetime(year, month, last) + DAY, "day")
         return _step(st, ctx, span, "zh.month_part", relative=implicit)
     return apply
 
 
-def h_part_suffix(month_parts, year_parts, end_words):
+def h_part_suffix(month_parts, year_parts, edge_words):
     """底/初/末 after an explicit month or year: 本月底, 3月初, 明年底."""
     def apply(m, st, ctx):
         if _single(st, "month"):
             year, month = st.span.start.year, st.span.start.month
-            first, last = _month_days(m.group(0), month_parts, end_words, ctx, year, month)
+            first, last = _month_days(m.group(0), month_parts, edge_words, ctx, year, month)
             span = Span(dt.datetime(year, month, first), dt.datetime(year, month, last) + DAY, "day")
         elif _single(st, "year"):
-            first, last = year_parts[m.group(0)]
+            first, last = _year_months(*year_parts[m.group(0)], ctx.policy)
             year = st.span.start.year
             span = Span(dt.datetime(year, first, 1), month_span(year, last)[1], "month")
         elif _single(st, "quarter"):  # 一季度末, 去年四季度初: the quarter's last or first month
@@ -1353,6 +1364,7 @@ def tokens() -> tuple:
     ampm = r"(?:\s*(?P<ampm>am|pm|a\.m\.|p\.m\.|a|p)(?![a-z]))?"
     ordinal_units = _alt(zh["ordinal_unit"])
     holiday_names = holidays.holiday_names()
+    month_edges = {"end": frozenset(zh["month_end_words"]), "start": frozenset(zh["month_start_words"])}
     lunar = read_toml("holidays/lunar_words.toml")
     lunar_marker = _alt(lunar["markers"])
     named_months = _alt(lunar["named_months"])
@@ -1391,9 +1403,9 @@ def tokens() -> tuple:
         tok("relative_quarter", _alt(zh["relative_quarter"]), h_quarter_relative(zh["relative_quarter"])),
         tok("relative_month", _alt(zh["relative_month"]), h_month_relative(zh["relative_month"])),
         tok("month", rf"({numeral})\s*月份?", h_month),
-        tok("month_part", _alt(zh["month_part"]), h_month_part(zh["month_part"], set(zh["month_end_words"]))),
+        tok("month_part", _alt(zh["month_part"]), h_month_part(zh["month_part"], month_edges)),
         tok("part_suffix", _alt(zh["part_suffix"]["month"]),
-            h_part_suffix(zh["part_suffix"]["month"], zh["part_suffix"]["year"], set(zh["month_end_words"]))),
+            h_part_suffix(zh["part_suffix"]["month"], zh["part_suffix"]["year"], month_edges)),
         tok("day", rf"({numeral})\s*(?:日|号|號)", h_day),
         tok("day_range", rf"({numeral})\s*(?:[-~～到至]|——)\s*({numeral})\s*(?:日|号|號)", h_day_range),
         tok("relative_day", _alt(zh["relative_day"]),
