@@ -950,8 +950,13 @@ def _amount(number_text, half):
 _DIGIT_BY_DIGIT = re.compile("[零〇一二三四五六七八九]{2,}")
 
 
+class _NotACount(Exception):
+    """多 without a number before it (多天) or beside 半: not a count."""
+
+
 def _measured(m, st, units, needs_measure):
-    """(unit, amount in that unit) of an `N 个 unit` match that starts a value, else None.
+    """(unit, amount in that unit, approximation) of an `N 个 unit` match that starts a value, else
+    None; the approximation is how many units past N an approximate count (三个多月) may reach.
     A numeral read digit by digit (五八年, 二〇二四年) or a four-digit number of years names a
     year, not a count (五八年前七个月, 2024年内)."""
     unit_word, number = m.group("unit"), m.group("n")
@@ -960,21 +965,56 @@ def _measured(m, st, units, needs_measure):
         return None
     if number and (_DIGIT_BY_DIGIT.fullmatch(number) or (units[unit_word][0] == "year" and len(number) >= 4)):
         return None
-    amount = _amount(number, m.group("half") or m.groupdict().get("half_after"))
+    after = m.groupdict().get("half_after")
+    amount = _amount(number, m.group("half") or after == "半")
     unit, size = units[unit_word]
-    return None if amount is None else (unit, amount * size)
+    if amount is None:
+        return None
+    return unit, amount * size, _approximation(m, number, after == "多") * size
+
+
+def _approximation(m, number, more_after_unit):
+    """How far past N an approximate count reaches, in units: 三个多月 and 3年多 are N to N+1,
+    十多天 and 二十多年 (多 right after a round numeral) N to N+10; 0 for an exact count."""
+    more = m.group("more")
+    if not (more or m.group("more_after_measure") or more_after_unit):
+        return 0
+    if not number or m.group("half"):
+        raise _NotACount
+    return 10 if more and zh_int(number) % 10 == 0 else 1
+
+
+def _counted(m, st, units, needs_measure):
+    try:
+        return _measured(m, st, units, needs_measure)
+    except _NotACount:
+        return None
+
+
+def _between(ctx, unit, near, far):
+    """三个多月前 / 十多天后: the span between the targets `near` and `far` units from the
+    reference (whole days for days and coarser units, instants for clock units)."""
+    if near != int(near) or far != int(far):
+        return None
+    a, b = sorted((_add(ctx.ref, unit, int(near)), _add(ctx.ref, unit, int(far))))
+    if unit in _CLOCK_UNITS:
+        return Span(a, b, "second" if a.second or b.second or unit == "second" else "minute")
+    return Span(midnight(a.date()), midnight(b.date()), "day")
 
 
 def h_offset(units, after_words, needs_measure):
     def apply(m, st, ctx):
-        measured = _measured(m, st, units, needs_measure)
+        measured = _counted(m, st, units, needs_measure)
         if measured is None or not (m.group("dir") or m.group("pre")):
             return None
-        unit, amount = measured
+        unit, amount, approximation = measured
         if unit == "year" and amount >= 1000:
             return None  # 2025年前: before the year 2025, not 2025 years ago
         sign = 1 if m.group("pre") or m.group("dir") in after_words else -1
-        span = _shift(ctx, unit, sign * amount)
+        if approximation:
+            span = _between(ctx, unit, sign * amount, sign * (amount + approximation))
+        else:
+            span = _shift(ctx, unit, sign * amount)
         return span and _step(st, ctx, span, "zh.offset", relative=True)
     return apply
 
@@ -982,7 +1022,7 @@ def h_offset(units, after_words, needs_measure):
 def h_window(units, needs_measure, forward, rule):
     """最近N天 / 未来N天 / N天内; after 近 or 未来, 三月 is a count of months (近三月)."""
     def apply(m, st, ctx):
-        measured = _measured(m, st, units, needs_measure if rule in ("zh.within", "zh.since") else frozenset())
+        measured = _counted(m, st, units, needs_measure if rule in ("zh.within", "zh.since") else frozenset())
         span = _window(ctx, measured[0], measured[1], forward) if measured and measured[1] > 0 else None
         return span and _step(st, ctx, span, rule, relative=True)
     return apply
@@ -1380,7 +1420,7 @@ def tokens() -> tuple:
     def tok(name, pattern, apply, kind="token"):
         return Token(name, re.compile(pattern), apply, kind)
 
-    amount = rf"(?P<n>{numeral})?\s*(?P<measure>个)?(?P<half>半)?(?P<measure_after_half>个)?\s*"
+    amount = rf"(?P<n>{numeral})?\s*(?P<more>多)?(?P<measure>个)?(?P<more_after_measure>多)?(?P<half>半)?(?P<measure_after_half>个)?\s*"
     return (
         tok("iso", r"(?P<y>\d{4})(?:[-/.](?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})|(?P<mo2>\d{2})(?P<d2>\d{2})(?![\d:])"
             r"|\s(?P<mo3>\d{1,2})\s(?P<d3>\d{1,2})(?![\d:]))"
@@ -1412,16 +1452,16 @@ def tokens() -> tuple:
             h_day_relative(zh["relative_day"], "zh.relative_day", frozenset(words["anchored_days"]))),
         tok("bare_day", r"(\d{1,2})(?![\d.:日号点时分秒年月])", h_bare_day),
         tok("day_with_part", _alt(zh["day_with_part"]), h_day_with_part(zh["day_with_part"], pods)),
-        tok("offset", rf"(?:(?P<pre>{_alt(words['after_prefix'])})\s*)?{amount}(?P<unit>{unit_alt})(?P<half_after>半)?"
+        tok("offset", rf"(?:(?P<pre>{_alt(words['after_prefix'])})\s*)?{amount}(?P<unit>{unit_alt})(?P<half_after>半|多)?"
             rf"(?P<dir>{_alt(after + before)})?",
             h_offset(units, frozenset(after), needs_measure)),
-        tok("recent", rf"(?:{_alt(words['recent'])})\s*{amount}(?P<unit>{unit_alt})(?P<half_after>半)?",
+        tok("recent", rf"(?:{_alt(words['recent'])})\s*{amount}(?P<unit>{unit_alt})(?P<half_after>半|多)?",
             h_window(units, needs_measure, False, "zh.recent")),
-        tok("since", rf"{amount}(?P<unit>{unit_alt})(?P<half_after>半)?(?:{_alt(words['since'])})",
+        tok("since", rf"{amount}(?P<unit>{unit_alt})(?P<half_after>半|多)?(?:{_alt(words['since'])})",
             h_window(units, needs_measure, False, "zh.since")),
         tok("upcoming", rf"(?:{_alt(words['upcoming'])})\s*{amount}(?P<unit>{unit_alt})",
             h_window(units, needs_measure, True, "zh.upcoming")),
-        tok("within", rf"{amount}(?P<unit>{unit_alt})(?P<half_after>半)?(?:{_alt(words['within'])})",
+        tok("within", rf"{amount}(?P<unit>{unit_alt})(?P<half_after>半|多)?(?:{_alt(words['within'])})",
             h_window(units, needs_measure, True, "zh.within")),
         tok("slash_date", r"(?<![\d\-/.·])(?:(?P<mo>\d{1,2})[/·](?P<d>\d{1,2})(?![\d/·])|(?P<mo2>\d{2})-(?P<d2>\d{2})(?![\d\-.:]))"
             r"\s*(?:号|日)?", h_slash_date),

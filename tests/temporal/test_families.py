@@ -105,6 +105,31 @@ WINDOWS_AND_OFFSETS = [
 ]
 
 
+# approximate counts: N多 is "more than N", so the target lies between N and N+1 units away (N and
+# N+10 when 多 follows a round numeral: 十多天 = 10 to 19 days); a window keeps N
+APPROXIMATE_COUNTS = [
+    ("三个多月前", "2025-11-10", "2025-12-10", "day"),      # between 4 and 3 months back
+    ("3年多前", "2022-03-10", "2023-03-10", "day"),
+    ("十个多月后", "2027-01-10", "2027-02-10", "day"),
+    ("十多天前", "2026-02-18", "2026-02-28", "day"),        # 20 to 10 days back
+    ("二十多年后", "2046-03-10", "2056-03-10", "day"),
+    ("一个多星期后", "2026-03-17", "2026-03-24", "day"),
+    ("两个多小时后", "2026-03-10 11:30", "2026-03-10 12:30", "minute"),
+    ("十多分钟前", "2026-03-10 09:10", "2026-03-10 09:20", "minute"),
+    ("三个多月以来", "2025-12-11", "2026-03-11", "day"),    # as 三个月以来
+]
+
+
+@pytest.mark.parametrize("text, start, end, granularity", APPROXIMATE_COUNTS)
+def test_approximate_counts(text, start, end, granularity):
+    check(text, start, end, granularity)
+
+
+@pytest.mark.parametrize("text", ["多天前", "多个月以来", "半多天后"])
+def test_more_without_a_number_is_no_count(text):
+    assert resolve(text, REF) is None
+
+
 @pytest.mark.parametrize("text, start, end, granularity", WINDOWS_AND_OFFSETS)
 def test_windows_and_offsets(text, start, end, granularity):
     check(text, start, end, granularity)
