@@ -386,6 +386,21 @@ def h_day_range(m, st, ctx):
     return _day_of_month(st, ctx, zh_int(m.group(1)), "zh.day_range", zh_int(m.group(2)))
 
 
+_LISTED_DAY = re.compile(r"[，,、]\s*(\S+?)\s*(?:日|号|號)")
+
+
+def h_day_list(m, st, ctx):
+    """9月10号，11号，12号: a list of consecutive days of the month after a day is their span; a
+    list with a gap is no single interval."""
+    if st.span is None or st.span.end - st.span.start != DAY or st.rules[-1:] != ("zh.day",):
+        return None
+    first = st.span.start
+    days = [zh_int(number) for number in _LISTED_DAY.findall(m.group(0))]
+    if days != list(range(first.day + 1, first.day + 1 + len(days))) or days[-1] > days_in_month(first.year, first.month):
+        return None
+    return dataclasses.replace(st, span=Span(first, first + (len(days) + 1) * DAY, "day"), rules=st.rules + ("zh.day_list",))
+
+
 def _relative_day(st, ctx, offset, rule, from_anchor=False):
     if st.span is not None:
         if offset != 0:
@@ -1447,6 +1462,7 @@ def tokens() -> tuple:
         tok("part_suffix", _alt(zh["part_suffix"]["month"]),
             h_part_suffix(zh["part_suffix"]["month"], zh["part_suffix"]["year"], month_edges)),
         tok("day", rf"({numeral})\s*(?:日|号|號)", h_day),
+        tok("day_list", rf"(?:\s*[，,、]\s*{numeral}\s*(?:日|号|號))+", h_day_list),
         tok("day_range", rf"({numeral})\s*(?:[-~～到至]|——)\s*({numeral})\s*(?:日|号|號)", h_day_range),
         tok("relative_day", _alt(zh["relative_day"]),
             h_day_relative(zh["relative_day"], "zh.relative_day", frozenset(words["anchored_days"]))),
