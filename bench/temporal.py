@@ -48,7 +48,7 @@ CONVENTIONS = {
         "part_of_day.早上=6-10", "part_of_day.上午=7-12", "part_of_day.中午=12-13", "part_of_day.白天=6-19",
         "part_of_day.午后=13-15", "part_of_day.黎明=4-7", "part_of_day.后半夜=2-5", "part_of_day.夜间=20-24",
         "solar_term_year=spring_start", "year_end_holidays=lunar_year",
-        "month_end=from_25th", "month_start=first_five_days", "year_edge=two_months"],
+        "month_end=from_25th", "month_start=first_five_days", "year_edge=two_months", "season=solar_terms"],
     "chrono": [  # one representative hour per part of day, offsets to the day (not bare_weekday=nearest:
         # chrono's own tests disagree, 星期四 on a Friday is the day before, 礼拜四 the next week's)
         "next_weekday=upcoming_excluding_today", "offset_unit=same_day",

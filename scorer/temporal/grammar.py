@@ -227,10 +227,14 @@ def h_year_relative(vocab):
     return apply
 
 
-def _year_months(first, last, policy):
-    """First and last month of a year part; a one-month edge (年初, 年底) is two months under
-    policy year_edge = "two_months"."""
-    if policy.year_edge == "two_months" and first == last in (1, 12):
+_LOOSE_YEAR_EDGES = frozenset(("年初", "年底", "年末", "初", "底", "末"))
+
+
+def _year_months(word, table, policy):
+    """First and last month of a year part; a one-month edge (年初, 年底; not 伊始, the very
+    start) is two months under policy year_edge = "two_months"."""
+    first, last = table[word]
+    if policy.year_edge == "two_months" and word in _LOOSE_YEAR_EDGES and first == last in (1, 12):
         return (1, 2) if first == 1 else (11, 12)
     return first, last
 
@@ -240,9 +244,37 @@ def h_year_part(vocab):
         year, implicit = _year_of(st, ctx)
         if year is None:
             return None
-        first, last = _year_months(*vocab[m.group(0)], ctx.policy)
+        first, last = _year_months(m.group(0), vocab, ctx.policy)
         span = Span(dt.datetime(year, first, 1), month_span(year, last)[1], "month")
         return _step(st, ctx, span, "zh.year_part", relative=implicit)
+    return apply
+
+
+def h_season(seasons):
+    """A season of the year read so far (or the anchor's year), per policy season."""
+    by_word = {word: season for season in seasons.values() for word in season["words"]}
+
+    def apply(m, st, ctx):
+        word = m.group(0)
+        if len(word) == 1 and not _single(st, "year"):
+            return None
+        year, implicit = _year_of(st, ctx)
+        if year is None:
+            return None
+        season = by_word[word]
+        if ctx.policy.season == "solar_terms":
+            first, last = season["terms"]
+            start = calendars.solar_term(year, first)
+            end = calendars.solar_term(year + (last == "立春"), last)
+            if start is None or end is None:
+                return None
+            span = Span(midnight(start), midnight(end), "day")
+        else:
+            first, last = season["months"]
+            if year + (last < first) > 9998:
+                return None
+            span = Span(dt.datetime(year, first, 1), month_span(year + (last < first), last)[1], "month")
+        return _step(st, ctx, span, "zh.season", relative=implicit)
     return apply
 
 
@@ -340,7 +372,7 @@ def h_part_suffix(month_parts, year_parts, edge_words):
             first, last = _month_days(m.group(0), month_parts, edge_words, ctx, year, month)
             span = Span(dt.datetime(year, month, first), dt.datetime(year, month, last) + DAY, "day")
         elif _single(st, "year"):
-            first, last = _year_months(*year_parts[m.group(0)], ctx.policy)
+            first, last = _year_months(m.group(0), year_parts, ctx.policy)
             year = st.span.start.year
             span = Span(dt.datetime(year, first, 1), month_span(year, last)[1], "month")
         elif _single(st, "quarter"):  # 一季度末, 去年四季度初: the quarter's last or first month
@@ -1454,6 +1486,7 @@ def tokens() -> tuple:
             h_decade(zh["decade_part"])),
         tok("relative_year", _alt(zh["relative_year"]), h_year_relative(zh["relative_year"])),
         tok("year_part", _alt(zh["year_part"]), h_year_part(zh["year_part"])),
+        tok("season", _alt([word for season in zh["season"].values() for word in season["words"]]), h_season(zh["season"])),
         tok("quarter", r"(?:第\s*)?([1-4一二三四首])\s*季度|q\s*([1-4])(?![\d])(?:\s*季度)?", h_quarter),
         tok("relative_quarter", _alt(zh["relative_quarter"]), h_quarter_relative(zh["relative_quarter"])),
         tok("relative_month", _alt(zh["relative_month"]), h_month_relative(zh["relative_month"])),

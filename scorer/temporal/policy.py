@@ -26,6 +26,7 @@ _CHOICES = {
     "month_end": ("last_day", "last_ten_days", "from_25th"),
     "month_start": ("first_ten_days", "first_five_days"),
     "year_edge": ("one_month", "two_months"),
+    "season": ("meteorological", "solar_terms"),
     "weekend_start": ("first_day", "friday_evening"),
     "recent_window": ("calendar", "same_day_back", "instant"),
     "upcoming_window": ("calendar", "instant"),
@@ -64,6 +65,7 @@ class TemporalPolicy:
     month_end: str = "last_day"
     month_start: str = "first_ten_days"
     year_edge: str = "one_month"
+    season: str = "meteorological"
     recent_includes_today: bool = True
     upcoming_includes_today: bool = True
     recent_window: str = "calendar"

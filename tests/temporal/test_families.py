@@ -232,6 +232,23 @@ def test_clock(text, start, end, granularity):
     check(text, start, end, granularity)
 
 
+SEASONS = [
+    ("春天", "2026-03-01", "2026-06-01"),
+    ("今年夏季", "2026-06-01", "2026-09-01"),
+    ("2021年秋", "2021-09-01", "2021-12-01"),
+    ("去年冬天", "2025-12-01", "2026-03-01"),          # winter runs into the next year
+]
+
+
+@pytest.mark.parametrize("text, start, end", SEASONS)
+def test_seasons(text, start, end):
+    check(text, start, end, "month")
+
+
+def test_one_character_season_only_after_a_year():
+    assert resolve("春", REF) is None and find_in_text("青春不散场", REF) is None
+
+
 RANGES_AND_LAYOUT = [
     ("4月7号，8号，9号", "2026-04-07", "2026-04-10"),       # a list of consecutive days is their span
     ("20日、21日", "2026-03-20", "2026-03-22"),
@@ -290,6 +307,8 @@ POLICIES = [
     ("年底", ["year_edge=two_months"], "2026-11-01", "2027-01-01"),
     ("明年初", ["year_edge=two_months"], "2027-01-01", "2027-03-01"),
     ("去年年末", ["year_edge=two_months"], "2025-11-01", "2026-01-01"),
+    ("春天", ["season=solar_terms"], "2026-02-04", "2026-05-05"),                   # 立春 to 立夏 2026
+    ("2025年冬季", ["season=solar_terms"], "2025-11-07", "2026-02-04"),            # 立冬 to the next 立春
     ("早上", ["part_of_day.早上=6-10"], "2026-03-10 06:00", "2026-03-10 10:00"),
     ("早间", ["part_of_day.早上=7-8"], "2026-03-10 07:00", "2026-03-10 08:00"),       # an alias follows its word
 ]
@@ -335,7 +354,8 @@ def test_free_text_finds_traditional_and_composed_expressions():
 _WORDS = ["今天", "明天", "后天", "昨天", "下周", "上周", "周三", "星期五", "下个月", "去年", "3月", "五号",
           "下午", "晚上", "凌晨", "三点", "半", "一刻", "15:30", "到", "至", "之前", "以后", "前", "后", "第二个",
           "最后", "天", "周", "月", "年", "季度", "近", "未来", "过去", "3", "十", "零", "两", "个", "的", "，",
-          "2026年", "农历", "国庆节", "世纪", "年代", "上", "下", "这", "内", "秒", "分钟", "小时", "pm", "北京时间"]
+          "2026年", "农历", "国庆节", "世纪", "年代", "上", "下", "这", "内", "秒", "分钟", "小时", "pm", "北京时间",
+          "冬季", "春", "多", "11号", "、"]
 
 
 @settings(max_examples=400, deadline=None)
