@@ -1022,13 +1022,16 @@ def _measured(m, st, units, needs_measure):
 
 def _approximation(m, number, more_after_unit):
     """How far past N an approximate count reaches, in units: 三个多月 and 3年多 are N to N+1,
-    十多天 and 二十多年 (多 right after a round numeral) N to N+10; 0 for an exact count."""
+    十多天, 二十几年 (多 or 几 right after a round numeral) N to N+10; 0 for an exact count."""
     more = m.group("more")
     if not (more or m.group("more_after_measure") or more_after_unit):
         return 0
     if not number or m.group("half"):
         raise _NotACount
-    return 10 if more and zh_int(number) % 10 == 0 else 1
+    round_number = zh_int(number) % 10 == 0
+    if more == "几" and not round_number:
+        raise _NotACount  # 三几天 is no count
+    return 10 if more and round_number else 1
 
 
 def _counted(m, st, units, needs_measure):
@@ -1467,7 +1470,7 @@ def tokens() -> tuple:
     def tok(name, pattern, apply, kind="token"):
         return Token(name, re.compile(pattern), apply, kind)
 
-    amount = rf"(?P<n>{numeral})?\s*(?P<more>多)?(?P<measure>个)?(?P<more_after_measure>多)?(?P<half>半)?(?P<measure_after_half>个)?\s*"
+    amount = rf"(?P<n>{numeral})?\s*(?P<more>多|几)?(?P<measure>个)?(?P<more_after_measure>多)?(?P<half>半)?(?P<measure_after_half>个)?\s*"
     return (
         tok("iso", r"(?P<y>\d{4})(?:[-/.](?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})|(?P<mo2>\d{2})(?P<d2>\d{2})(?![\d:])"
             r"|\s(?P<mo3>\d{1,2})\s(?P<d3>\d{1,2})(?![\d:]))"
