@@ -47,6 +47,20 @@ TRADITIONAL_AND_CANTONESE = [
 ]
 
 
+# northern colloquial day words (儿化)
+COLLOQUIAL_DAYS = [
+    ("今儿个", "2026-03-10", "2026-03-11"),
+    ("明儿个下午三点", "2026-03-11 15:00", "2026-03-11 15:01"),
+    ("后儿", "2026-03-12", "2026-03-13"),
+    ("前儿个", "2026-03-08", "2026-03-09"),
+]
+
+
+@pytest.mark.parametrize("text, start, end", COLLOQUIAL_DAYS)
+def test_colloquial_days(text, start, end):
+    check(text, start, end)
+
+
 @pytest.mark.parametrize("text, start, end, granularity", TRADITIONAL_AND_CANTONESE)
 def test_traditional_script_and_cantonese(text, start, end, granularity):
     check(text, start, end, granularity)
