@@ -1013,7 +1013,7 @@ def _measured(m, st, units, needs_measure):
     if number and (_DIGIT_BY_DIGIT.fullmatch(number) or (units[unit_word][0] == "year" and len(number) >= 4)):
         return None
     after = m.groupdict().get("half_after")
-    amount = _amount(number, m.group("half") or after == "半")
+    amount = _amount(number, m.group("half") or (after or "").startswith("半"))  # 一分半钟: 1.5 minutes
     unit, size = units[unit_word]
     if amount is None:
         return None
@@ -1504,16 +1504,16 @@ def tokens() -> tuple:
             h_day_relative(zh["relative_day"], "zh.relative_day", frozenset(words["anchored_days"]))),
         tok("bare_day", r"(\d{1,2})(?![\d.:日号点时分秒年月])", h_bare_day),
         tok("day_with_part", _alt(zh["day_with_part"]), h_day_with_part(zh["day_with_part"], pods)),
-        tok("offset", rf"(?:(?P<pre>{_alt(words['after_prefix'])})\s*)?{amount}(?P<unit>{unit_alt})(?P<half_after>半|多)?"
+        tok("offset", rf"(?:(?P<pre>{_alt(words['after_prefix'])})\s*)?{amount}(?P<unit>{unit_alt})(?P<half_after>半钟?|多)?"
             rf"(?P<dir>{_alt(after + before)})?",
             h_offset(units, frozenset(after), needs_measure)),
-        tok("recent", rf"(?:{_alt(words['recent'])})\s*{amount}(?P<unit>{unit_alt})(?P<half_after>半|多)?",
+        tok("recent", rf"(?:{_alt(words['recent'])})\s*{amount}(?P<unit>{unit_alt})(?P<half_after>半钟?|多)?",
             h_window(units, needs_measure, False, "zh.recent")),
-        tok("since", rf"{amount}(?P<unit>{unit_alt})(?P<half_after>半|多)?(?:{_alt(words['since'])})",
+        tok("since", rf"{amount}(?P<unit>{unit_alt})(?P<half_after>半钟?|多)?(?:{_alt(words['since'])})",
             h_window(units, needs_measure, False, "zh.since")),
         tok("upcoming", rf"(?:{_alt(words['upcoming'])})\s*{amount}(?P<unit>{unit_alt})",
             h_window(units, needs_measure, True, "zh.upcoming")),
-        tok("within", rf"{amount}(?P<unit>{unit_alt})(?P<half_after>半|多)?(?:{_alt(words['within'])})",
+        tok("within", rf"{amount}(?P<unit>{unit_alt})(?P<half_after>半钟?|多)?(?:{_alt(words['within'])})",
             h_window(units, needs_measure, True, "zh.within")),
         tok("slash_date", r"(?<![\d\-/.·])(?:(?P<mo>\d{1,2})[/·](?P<d>\d{1,2})(?![\d/·])|(?P<mo2>\d{2})-(?P<d2>\d{2})(?![\d\-.:]))"
             r"\s*(?:号|日)?", h_slash_date),
