@@ -187,7 +187,7 @@ _YEAR_AHEAD = re.compile(r"\s*(?:[-~～到至—]|——)\s*(\d{4})(?![\d\-/.:])
 
 
 def h_decade(parts):
-    """五十年代, 上世纪八十年代末, 18世纪, 二十世纪九十年代末期: a decade or a century, and a part of it."""
+    """五十年代, 1990年代, 上世纪八十年代末, 18世纪, 二十世纪九十年代末期: a decade or a century, and a part of it."""
     def apply(m, st, ctx):
         if st.span is not None:
             return None
@@ -199,6 +199,8 @@ def h_decade(parts):
         part = m.group("part")
         if m.group("decade"):
             decade = zh_int(m.group("decade"))
+            if decade is not None and 1000 <= decade <= 9990 and century is None:  # 1990年代: written in full
+                century, decade = decade // 100 + 1, decade % 100
             if decade is None or decade % 10 or decade > 90:
                 return None
             if century is None:
