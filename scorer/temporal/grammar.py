@@ -897,8 +897,13 @@ def h_sequence(units):
         count = zh_int(m.group("n")) if m.group("n") else 1
         word, unit_word = m.group("dir"), m.group("unit")
         unit = units[unit_word][0]
-        if count is None or count <= 0 or units[unit_word][1] != 1 or unit == "workday":
+        if count is None or count <= 0 or units[unit_word][1] != 1:
             return None
+        if unit == "workday":  # 下个工作日 / 上一个工作日: the next (previous) workday, not counting today
+            if st.span is not None or word not in ("上", "下") or m.group("n") and count != 1:
+                return None
+            day = _workday(ctx.ref.date(), 1 if word == "下" else -1, ctx)
+            return _step(st, ctx, _day_span(day), "zh.sequence", relative=True)
         if st.span is None:
             if word == "最后":
                 container = {"day": "month", "week": "month", "month": "year", "quarter": "year"}.get(unit)

@@ -117,6 +117,8 @@ WINDOWS_AND_OFFSETS = [
     ("3个工作日后", "2026-03-13", "2026-03-14", "day"),                     # Wed, Thu, Fri
     ("3个工作日内", "2026-03-10", "2026-03-14", "day"),
     ("5个工作日前", "2026-03-03", "2026-03-04", "day"),                     # Mon 9, Fri 6, ..., Tue 3
+    ("下个工作日", "2026-03-11", "2026-03-12", "day"),                      # the workday after today
+    ("上一个工作日", "2026-03-09", "2026-03-10", "day"),
 ]
 
 
@@ -145,6 +147,11 @@ def test_approximate_counts(text, start, end, granularity):
 @pytest.mark.parametrize("text", ["多天前", "多个月以来", "半多天后", "三几天前"])
 def test_more_without_a_number_is_no_count(text):
     assert resolve(text, REF) is None
+
+
+def test_next_workday_said_on_a_friday_is_monday():
+    friday = dt.datetime(2026, 3, 13, 9, 30, tzinfo=SH)
+    check("下个工作日", "2026-03-16", "2026-03-17", ref=friday)
 
 
 @pytest.mark.parametrize("text, start, end, granularity", WINDOWS_AND_OFFSETS)
