@@ -56,6 +56,24 @@ COLLOQUIAL_DAYS = [
 ]
 
 
+# reporting years, aliases of parts of day and halves of a year, fillers of approximation
+MORE_VOCABULARY = [
+    ("本年度", "2026-01-01", "2027-01-01"),
+    ("上一年度", "2025-01-01", "2026-01-01"),
+    ("2025年全年", "2025-01-01", "2026-01-01"),
+    ("黄昏", "2026-03-10 17:00", "2026-03-10 19:00"),         # as 傍晚
+    ("傍晚时分", "2026-03-10 17:00", "2026-03-10 19:00"),
+    ("正午", "2026-03-10 12:00", "2026-03-10 13:00"),         # as 中午
+    ("后半年", "2026-07-01", "2027-01-01"),                   # as 下半年
+    ("三点前后", "2026-03-10 03:00", "2026-03-10 03:01"),     # 前后 = around, like 左右
+]
+
+
+@pytest.mark.parametrize("text, start, end", MORE_VOCABULARY)
+def test_more_vocabulary(text, start, end):
+    check(text, start, end)
+
+
 @pytest.mark.parametrize("text, start, end", COLLOQUIAL_DAYS)
 def test_colloquial_days(text, start, end):
     check(text, start, end)
