@@ -46,7 +46,9 @@ CONVENTIONS = {
     "jionlp": [  # hour points, closed ranges, its own part-of-day spans, windows from the instant
         "clock_granularity=hour", "clock_range_end=inclusive", "recent_window=instant", "upcoming_window=instant",
         "part_of_day.早上=6-10", "part_of_day.上午=7-12", "part_of_day.中午=12-13", "part_of_day.白天=6-19",
-        "part_of_day.午后=13-15", "part_of_day.黎明=4-7", "part_of_day.后半夜=2-5", "part_of_day.夜间=20-24"],
+        "part_of_day.午后=13-15", "part_of_day.黎明=4-7", "part_of_day.后半夜=2-5", "part_of_day.夜间=20-24",
+        "solar_term_year=spring_start", "year_end_holidays=lunar_year",
+        "month_end=from_25th", "month_start=first_five_days", "year_edge=two_months", "season=solar_terms"],
     "chrono": [  # one representative hour per part of day, offsets to the day (not bare_weekday=nearest:
         # chrono's own tests disagree, 星期四 on a Friday is the day before, 礼拜四 the next week's)
         "next_weekday=upcoming_excluding_today", "offset_unit=same_day",
@@ -54,8 +56,8 @@ CONVENTIONS = {
     "when": [],
     "dateparser": [],
     "dateparser-tw": [],
-    "mcp-chinese-time": ["recent_window=same_day_back", "holiday_year=reference_year"],
-    "pyunit-time": [],
+    "mcp-chinese-time": ["recent_window=same_day_back", "holiday_year=reference_year", "holiday_break=statutory_break"],
+    "pyunit-time": ["solar_term_year=spring_start"],
     "zh-time-nlp": [  # the next such clock time; one representative hour per part of day
         "bare_clock=upcoming", "part_of_day.凌晨=3-4", "part_of_day.早上=8-9", "part_of_day.上午=10-11",
         "part_of_day.中午=12-13", "part_of_day.下午=15-16", "part_of_day.晚上=18-19"],

@@ -155,7 +155,7 @@ def _inside_word(norm: str, pos: int) -> bool:
 @functools.lru_cache(maxsize=65_536)
 def _find_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: TemporalPolicy):
     norm = _normalize(text)[:4 * _MAX_LENGTH]
-    after, lone = lookalikes()
+    after, lone, after_holiday = lookalikes()
     ctx = Context(ref, ref, None, policy, tz)
     best = None
     starts = token_starts()
@@ -172,7 +172,9 @@ def _find_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: TemporalPol
         if found is not None:
             end, state = found
             span_text = norm[pos:end].strip()
-            if span_text not in lone and not after.match(norm, end) and not (end < len(norm) and _inside_word(norm, end)):
+            if (span_text not in lone and not after.match(norm, end)
+                    and not (state.rules[-1:] == ("holiday",) and after_holiday.match(norm, end))
+                    and not (end < len(norm) and _inside_word(norm, end))):
                 if best is None or end - pos > best[0]:
                     best = (end - pos, state, pos, end)
         pos += 1

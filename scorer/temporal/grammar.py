@@ -187,7 +187,7 @@ _YEAR_AHEAD = re.compile(r"\s*(?:[-~～到至—]|——)\s*(\d{4})(?![\d\-/.:])
 
 
 def h_decade(parts):
-    """五十年代, 上世纪八十年代末, 18世纪, 二十世纪九十年代末期: a decade or a century, and a part of it."""
+    """五十年代, 1990年代, 上世纪八十年代末, 18世纪, 二十世纪九十年代末期: a decade or a century, and a part of it."""
     def apply(m, st, ctx):
         if st.span is not None:
             return None
@@ -199,6 +199,8 @@ def h_decade(parts):
         part = m.group("part")
         if m.group("decade"):
             decade = zh_int(m.group("decade"))
+            if decade is not None and 1000 <= decade <= 9990 and century is None:  # 1990年代: written in full
+                century, decade = decade // 100 + 1, decade % 100
             if decade is None or decade % 10 or decade > 90:
                 return None
             if century is None:
@@ -227,14 +229,54 @@ def h_year_relative(vocab):
     return apply
 
 
+_LOOSE_YEAR_EDGES = frozenset(("年初", "年底", "年末", "初", "底", "末"))
+
+
+def _year_months(word, table, policy):
+    """First and last month of a year part; a one-month edge (年初, 年底; not 伊始, the very
+    start) is two months under policy year_edge = "two_months"."""
+    first, last = table[word]
+    if policy.year_edge == "two_months" and word in _LOOSE_YEAR_EDGES and first == last in (1, 12):
+        return (1, 2) if first == 1 else (11, 12)
+    return first, last
+
+
 def h_year_part(vocab):
     def apply(m, st, ctx):
         year, implicit = _year_of(st, ctx)
         if year is None:
             return None
-        first, last = vocab[m.group(0)]
+        first, last = _year_months(m.group(0), vocab, ctx.policy)
         span = Span(dt.datetime(year, first, 1), month_span(year, last)[1], "month")
         return _step(st, ctx, span, "zh.year_part", relative=implicit)
+    return apply
+
+
+def h_season(seasons):
+    """A season of the year read so far (or the anchor's year), per policy season."""
+    by_word = {word: season for season in seasons.values() for word in season["words"]}
+
+    def apply(m, st, ctx):
+        word = m.group(0)
+        if len(word) == 1 and not _single(st, "year"):
+            return None
+        year, implicit = _year_of(st, ctx)
+        if year is None:
+            return None
+        season = by_word[word]
+        if ctx.policy.season == "solar_terms":
+            first, last = season["terms"]
+            start = calendars.solar_term(year, first)
+            end = calendars.solar_term(year + (last == "立春"), last)
+            if start is None or end is None:
+                return None
+            span = Span(midnight(start), midnight(end), "day")
+        else:
+            first, last = season["months"]
+            if year + (last < first) > 9998:
+                return None
+            span = Span(dt.datetime(year, first, 1), month_span(year + (last < first), last)[1], "month")
+        return _step(st, ctx, span, "zh.season", relative=implicit)
     return apply
 
 
@@ -300,36 +342,39 @@ def h_month(m, st, ctx):
     return _month(st, ctx, zh_int(m.group(1)), "zh.month")
 
 
-def _month_days(word, table, end_words, ctx, year, month):
-    """First and last day of a month part; a month-end word is the last day alone under
-    policy month_end = "last_day"."""
+def _month_days(word, table, edge_words, ctx, year, month):
+    """First and last day of a month part; a month-end word is the last day alone under policy
+    month_end = "last_day", from the 25th under "from_25th"; a month-start word is the first five
+    days under month_start = "first_five_days"."""
     first, last = table[word]
     last = last or days_in_month(year, month)
-    if word in end_words and ctx.policy.month_end == "last_day":
-        first = last
+    if word in edge_words["end"] and ctx.policy.month_end != "last_ten_days":
+        first = last if ctx.policy.month_end == "last_day" else 25
+    elif word in edge_words["start"] and ctx.policy.month_start == "first_five_days":
+        last = 5
     return first, last
 
 
-def h_month_part(vocab, end_words):
+def h_month_part(vocab, edge_words):
     def apply(m, st, ctx):
         year, month, implicit = _month_of(st, ctx)
         if year is None:
             return None
-        first, last = _month_days(m.group(0), vocab, end_words, ctx, year, month)
+        first, last = _month_days(m.group(0), vocab, edge_words, ctx, year, month)
         span = Span(dt.datetime(year, month, first), dt.datetime(year, month, last) + DAY, "day")
         return _step(st, ctx, span, "zh.month_part", relative=implicit)
     return apply
 
 
-def h_part_suffix(month_parts, year_parts, end_words):
+def h_part_suffix(month_parts, year_parts, edge_words):
     """底/初/末 after an explicit month or year: 本月底, 3月初, 明年底."""
     def apply(m, st, ctx):
         if _single(st, "month"):
             year, month = st.span.start.year, st.span.start.month
-            first, last = _month_days(m.group(0), month_parts, end_words, ctx, year, month)
+            first, last = _month_days(m.group(0), month_parts, edge_words, ctx, year, month)
             span = Span(dt.datetime(year, month, first), dt.datetime(year, month, last) + DAY, "day")
         elif _single(st, "year"):
-            first, last = year_parts[m.group(0)]
+            first, last = _year_months(m.group(0), year_parts, ctx.policy)
             year = st.span.start.year
             span = Span(dt.datetime(year, first, 1), month_span(year, last)[1], "month")
         elif _single(st, "quarter"):  # 一季度末, 去年四季度初: the quarter's last or first month
@@ -373,6 +418,21 @@ def h_day(m, st, ctx):
 
 def h_day_range(m, st, ctx):
     return _day_of_month(st, ctx, zh_int(m.group(1)), "zh.day_range", zh_int(m.group(2)))
+
+
+_LISTED_DAY = re.compile(r"[，,、]\s*(\S+?)\s*(?:日|号|號)")
+
+
+def h_day_list(m, st, ctx):
+    """9月10号，11号，12号: a list of consecutive days of the month after a day is their span; a
+    list with a gap is no single interval."""
+    if st.span is None or st.span.end - st.span.start != DAY or st.rules[-1:] != ("zh.day",):
+        return None
+    first = st.span.start
+    days = [zh_int(number) for number in _LISTED_DAY.findall(m.group(0))]
+    if days != list(range(first.day + 1, first.day + 1 + len(days))) or days[-1] > days_in_month(first.year, first.month):
+        return None
+    return dataclasses.replace(st, span=Span(first, first + (len(days) + 1) * DAY, "day"), rules=st.rules + ("zh.day_list",))
 
 
 def _relative_day(st, ctx, offset, rule, from_anchor=False):
@@ -837,8 +897,13 @@ def h_sequence(units):
         count = zh_int(m.group("n")) if m.group("n") else 1
         word, unit_word = m.group("dir"), m.group("unit")
         unit = units[unit_word][0]
-        if count is None or count <= 0 or units[unit_word][1] != 1 or unit == "workday":
+        if count is None or count <= 0 or units[unit_word][1] != 1:
             return None
+        if unit == "workday":  # 下个工作日 / 上一个工作日: the next (previous) workday, not counting today
+            if st.span is not None or word not in ("上", "下") or m.group("n") and count != 1:
+                return None
+            day = _workday(ctx.ref.date(), 1 if word == "下" else -1, ctx)
+            return _step(st, ctx, _day_span(day), "zh.sequence", relative=True)
         if st.span is None:
             if word == "最后":
                 container = {"day": "month", "week": "month", "month": "year", "quarter": "year"}.get(unit)
@@ -939,8 +1004,13 @@ def _amount(number_text, half):
 _DIGIT_BY_DIGIT = re.compile("[零〇一二三四五六七八九]{2,}")
 
 
+class _NotACount(Exception):
+    """多 without a number before it (多天) or beside 半: not a count."""
+
+
 def _measured(m, st, units, needs_measure):
-    """(unit, amount in that unit) of an `N 个 unit` match that starts a value, else None.
+    """(unit, amount in that unit, approximation) of an `N 个 unit` match that starts a value, else
+    None; the approximation is how many units past N an approximate count (三个多月) may reach.
     A numeral read digit by digit (五八年, 二〇二四年) or a four-digit number of years names a
     year, not a count (五八年前七个月, 2024年内)."""
     unit_word, number = m.group("unit"), m.group("n")
@@ -949,21 +1019,59 @@ def _measured(m, st, units, needs_measure):
         return None
     if number and (_DIGIT_BY_DIGIT.fullmatch(number) or (units[unit_word][0] == "year" and len(number) >= 4)):
         return None
-    amount = _amount(number, m.group("half") or m.groupdict().get("half_after"))
+    after = m.groupdict().get("half_after")
+    amount = _amount(number, m.group("half") or (after or "").startswith("半"))  # 一分半钟: 1.5 minutes
     unit, size = units[unit_word]
-    return None if amount is None else (unit, amount * size)
+    if amount is None:
+        return None
+    return unit, amount * size, _approximation(m, number, after == "多") * size
+
+
+def _approximation(m, number, more_after_unit):
+    """How far past N an approximate count reaches, in units: 三个多月 and 3年多 are N to N+1,
+    十多天, 二十几年 (多 or 几 right after a round numeral) N to N+10; 0 for an exact count."""
+    more = m.group("more")
+    if not (more or m.group("more_after_measure") or more_after_unit):
+        return 0
+    if not number or m.group("half"):
+        raise _NotACount
+    round_number = zh_int(number) % 10 == 0
+    if more == "几" and not round_number:
+        raise _NotACount  # 三几天 is no count
+    return 10 if more and round_number else 1
+
+
+def _counted(m, st, units, needs_measure):
+    try:
+        return _measured(m, st, units, needs_measure)
+    except _NotACount:
+        return None
+
+
+def _between(ctx, unit, near, far):
+    """三个多月前 / 十多天后: the span between the targets `near` and `far` units from the
+    reference (whole days for days and coarser units, instants for clock units)."""
+    if near != int(near) or far != int(far):
+        return None
+    a, b = sorted((_add(ctx.ref, unit, int(near)), _add(ctx.ref, unit, int(far))))
+    if unit in _CLOCK_UNITS:
+        return Span(a, b, "second" if a.second or b.second or unit == "second" else "minute")
+    return Span(midnight(a.date()), midnight(b.date()), "day")
 
 
 def h_offset(units, after_words, needs_measure):
     def apply(m, st, ctx):
-        measured = _measured(m, st, units, needs_measure)
+        measured = _counted(m, st, units, needs_measure)
         if measured is None or not (m.group("dir") or m.group("pre")):
             return None
-        unit, amount = measured
+        unit, amount, approximation = measured
         if unit == "year" and amount >= 1000:
             return None  # 2025年前: before the year 2025, not 2025 years ago
         sign = 1 if m.group("pre") or m.group("dir") in after_words else -1
-        span = _shift(ctx, unit, sign * amount)
+        if approximation:
+            span = _between(ctx, unit, sign * amount, sign * (amount + approximation))
+        else:
+            span = _shift(ctx, unit, sign * amount)
         return span and _step(st, ctx, span, "zh.offset", relative=True)
     return apply
 
@@ -971,7 +1079,7 @@ def h_offset(units, after_words, needs_measure):
 def h_window(units, needs_measure, forward, rule):
     """最近N天 / 未来N天 / N天内; after 近 or 未来, 三月 is a count of months (近三月)."""
     def apply(m, st, ctx):
-        measured = _measured(m, st, units, needs_measure if rule in ("zh.within", "zh.since") else frozenset())
+        measured = _counted(m, st, units, needs_measure if rule in ("zh.within", "zh.since") else frozenset())
         span = _window(ctx, measured[0], measured[1], forward) if measured and measured[1] > 0 else None
         return span and _step(st, ctx, span, rule, relative=True)
     return apply
@@ -1353,6 +1461,7 @@ def tokens() -> tuple:
     ampm = r"(?:\s*(?P<ampm>am|pm|a\.m\.|p\.m\.|a|p)(?![a-z]))?"
     ordinal_units = _alt(zh["ordinal_unit"])
     holiday_names = holidays.holiday_names()
+    month_edges = {"end": frozenset(zh["month_end_words"]), "start": frozenset(zh["month_start_words"])}
     lunar = read_toml("holidays/lunar_words.toml")
     lunar_marker = _alt(lunar["markers"])
     named_months = _alt(lunar["named_months"])
@@ -1368,7 +1477,7 @@ def tokens() -> tuple:
     def tok(name, pattern, apply, kind="token"):
         return Token(name, re.compile(pattern), apply, kind)
 
-    amount = rf"(?P<n>{numeral})?\s*(?P<measure>个)?(?P<half>半)?(?P<measure_after_half>个)?\s*"
+    amount = rf"(?P<n>{numeral})?\s*(?P<more>多|几)?(?P<measure>个)?(?P<more_after_measure>多)?(?P<half>半)?(?P<measure_after_half>个)?\s*"
     return (
         tok("iso", r"(?P<y>\d{4})(?:[-/.](?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})|(?P<mo2>\d{2})(?P<d2>\d{2})(?![\d:])"
             r"|\s(?P<mo3>\d{1,2})\s(?P<d3>\d{1,2})(?![\d:]))"
@@ -1387,29 +1496,31 @@ def tokens() -> tuple:
             h_decade(zh["decade_part"])),
         tok("relative_year", _alt(zh["relative_year"]), h_year_relative(zh["relative_year"])),
         tok("year_part", _alt(zh["year_part"]), h_year_part(zh["year_part"])),
+        tok("season", _alt([word for season in zh["season"].values() for word in season["words"]]), h_season(zh["season"])),
         tok("quarter", r"(?:第\s*)?([1-4一二三四首])\s*季度|q\s*([1-4])(?![\d])(?:\s*季度)?", h_quarter),
         tok("relative_quarter", _alt(zh["relative_quarter"]), h_quarter_relative(zh["relative_quarter"])),
         tok("relative_month", _alt(zh["relative_month"]), h_month_relative(zh["relative_month"])),
         tok("month", rf"({numeral})\s*月份?", h_month),
-        tok("month_part", _alt(zh["month_part"]), h_month_part(zh["month_part"], set(zh["month_end_words"]))),
+        tok("month_part", _alt(zh["month_part"]), h_month_part(zh["month_part"], month_edges)),
         tok("part_suffix", _alt(zh["part_suffix"]["month"]),
-            h_part_suffix(zh["part_suffix"]["month"], zh["part_suffix"]["year"], set(zh["month_end_words"]))),
+            h_part_suffix(zh["part_suffix"]["month"], zh["part_suffix"]["year"], month_edges)),
         tok("day", rf"({numeral})\s*(?:日|号|號)", h_day),
+        tok("day_list", rf"(?:\s*[，,、]\s*{numeral}\s*(?:日|号|號))+", h_day_list),
         tok("day_range", rf"({numeral})\s*(?:[-~～到至]|——)\s*({numeral})\s*(?:日|号|號)", h_day_range),
         tok("relative_day", _alt(zh["relative_day"]),
             h_day_relative(zh["relative_day"], "zh.relative_day", frozenset(words["anchored_days"]))),
         tok("bare_day", r"(\d{1,2})(?![\d.:日号点时分秒年月])", h_bare_day),
         tok("day_with_part", _alt(zh["day_with_part"]), h_day_with_part(zh["day_with_part"], pods)),
-        tok("offset", rf"(?:(?P<pre>{_alt(words['after_prefix'])})\s*)?{amount}(?P<unit>{unit_alt})(?P<half_after>半)?"
+        tok("offset", rf"(?:(?P<pre>{_alt(words['after_prefix'])})\s*)?{amount}(?P<unit>{unit_alt})(?P<half_after>半钟?|多)?"
             rf"(?P<dir>{_alt(after + before)})?",
             h_offset(units, frozenset(after), needs_measure)),
-        tok("recent", rf"(?:{_alt(words['recent'])})\s*{amount}(?P<unit>{unit_alt})(?P<half_after>半)?",
+        tok("recent", rf"(?:{_alt(words['recent'])})\s*{amount}(?P<unit>{unit_alt})(?P<half_after>半钟?|多)?",
             h_window(units, needs_measure, False, "zh.recent")),
-        tok("since", rf"{amount}(?P<unit>{unit_alt})(?P<half_after>半)?(?:{_alt(words['since'])})",
+        tok("since", rf"{amount}(?P<unit>{unit_alt})(?P<half_after>半钟?|多)?(?:{_alt(words['since'])})",
             h_window(units, needs_measure, False, "zh.since")),
         tok("upcoming", rf"(?:{_alt(words['upcoming'])})\s*{amount}(?P<unit>{unit_alt})",
             h_window(units, needs_measure, True, "zh.upcoming")),
-        tok("within", rf"{amount}(?P<unit>{unit_alt})(?P<half_after>半)?(?:{_alt(words['within'])})",
+        tok("within", rf"{amount}(?P<unit>{unit_alt})(?P<half_after>半钟?|多)?(?:{_alt(words['within'])})",
             h_window(units, needs_measure, True, "zh.within")),
         tok("slash_date", r"(?<![\d\-/.·])(?:(?P<mo>\d{1,2})[/·](?P<d>\d{1,2})(?![\d/·])|(?P<mo2>\d{2})-(?P<d2>\d{2})(?![\d\-.:]))"
             r"\s*(?:号|日)?", h_slash_date),
@@ -1493,10 +1604,12 @@ def tokens() -> tuple:
 
 @functools.lru_cache(maxsize=None)
 def lookalikes():
-    """(regex of what may not follow a span in free text, spans that are idioms when alone)."""
+    """(regex of what may not follow a span in free text, spans that are idioms when alone, regex
+    of what may not follow a holiday name)."""
     zh = read_toml("temporal/zh.toml")["lookalike"]
     en = read_toml("temporal/en.toml")["lookalike"]
-    return re.compile(_alt(zh["after"])), frozenset(zh["lone_spans"]) | frozenset(en["lone_spans"])
+    return (re.compile(_alt(zh["after"])), frozenset(zh["lone_spans"]) | frozenset(en["lone_spans"]),
+            re.compile(_alt(zh["after_holiday"])))
 
 
 @functools.lru_cache(maxsize=None)

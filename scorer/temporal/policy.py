@@ -23,7 +23,10 @@ _CHOICES = {
     "bare_month_day": ("reference_year", "upcoming"),
     "bare_day_of_month": ("reference_month", "upcoming"),
     "holiday_year": ("upcoming", "reference_year"),
-    "month_end": ("last_day", "last_ten_days"),
+    "month_end": ("last_day", "last_ten_days", "from_25th"),
+    "month_start": ("first_ten_days", "first_five_days"),
+    "year_edge": ("one_month", "two_months"),
+    "season": ("meteorological", "solar_terms"),
     "weekend_start": ("first_day", "friday_evening"),
     "recent_window": ("calendar", "same_day_back", "instant"),
     "upcoming_window": ("calendar", "instant"),
@@ -60,6 +63,9 @@ class TemporalPolicy:
     bare_day_of_month: str = "reference_month"
     holiday_year: str = "upcoming"
     month_end: str = "last_day"
+    month_start: str = "first_ten_days"
+    year_edge: str = "one_month"
+    season: str = "meteorological"
     recent_includes_today: bool = True
     upcoming_includes_today: bool = True
     recent_window: str = "calendar"

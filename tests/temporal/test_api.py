@@ -96,9 +96,25 @@ def test_find_in_text(text, start):
 
 
 @pytest.mark.parametrize("text", ["五一广场怎么走", "三星手机多少钱", "一周年纪念日快乐", "十一路公交", "便宜一点",
-                                  "坐三号线", "may I help you", "住七天酒店", "一日游", "二十一点游戏"])
+                                  "坐三号线", "may I help you", "住七天酒店", "一日游", "二十一点游戏",
+                                  "她的前儿媳"])
 def test_find_in_text_ignores_lookalikes(text):
     assert find_in_text(text, REF) is None
+
+
+@pytest.mark.parametrize("text", ["清明上河图在哪个博物馆", "七夕快乐", "祝你中秋快乐", "端午安康", "圣诞快乐呀",
+                                  "中秋月饼多少钱一盒", "2026年春节特辑"])
+def test_find_in_text_ignores_holiday_lookalikes(text):
+    """A holiday name in a greeting or a title is not a date (rules/temporal/zh.toml after_holiday)."""
+    assert find_in_text(text, REF) is None
+
+
+@pytest.mark.parametrize(("text", "start"), [("七夕那天去哪玩", dt.datetime(2026, 8, 19)),
+                                             ("清明节放假吗", dt.datetime(2026, 4, 5)),
+                                             ("快乐的圣诞节在12月", dt.datetime(2026, 12, 25))])
+def test_find_in_text_keeps_holidays_used_as_dates(text, start):
+    found = find_in_text(text, REF)
+    assert found is not None and found.start == start.replace(tzinfo=SH)
 
 
 def test_naive_reference_uses_policy_timezone():

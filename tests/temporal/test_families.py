@@ -47,6 +47,38 @@ TRADITIONAL_AND_CANTONESE = [
 ]
 
 
+# northern colloquial day words (儿化)
+COLLOQUIAL_DAYS = [
+    ("今儿个", "2026-03-10", "2026-03-11"),
+    ("明儿个下午三点", "2026-03-11 15:00", "2026-03-11 15:01"),
+    ("后儿", "2026-03-12", "2026-03-13"),
+    ("前儿个", "2026-03-08", "2026-03-09"),
+]
+
+
+# reporting years, aliases of parts of day and halves of a year, fillers of approximation
+MORE_VOCABULARY = [
+    ("本年度", "2026-01-01", "2027-01-01"),
+    ("上一年度", "2025-01-01", "2026-01-01"),
+    ("2025年全年", "2025-01-01", "2026-01-01"),
+    ("黄昏", "2026-03-10 17:00", "2026-03-10 19:00"),         # as 傍晚
+    ("傍晚时分", "2026-03-10 17:00", "2026-03-10 19:00"),
+    ("正午", "2026-03-10 12:00", "2026-03-10 13:00"),         # as 中午
+    ("后半年", "2026-07-01", "2027-01-01"),                   # as 下半年
+    ("三点前后", "2026-03-10 03:00", "2026-03-10 03:01"),     # 前后 = around, like 左右
+]
+
+
+@pytest.mark.parametrize("text, start, end", MORE_VOCABULARY)
+def test_more_vocabulary(text, start, end):
+    check(text, start, end)
+
+
+@pytest.mark.parametrize("text, start, end", COLLOQUIAL_DAYS)
+def test_colloquial_days(text, start, end):
+    check(text, start, end)
+
+
 @pytest.mark.parametrize("text, start, end, granularity", TRADITIONAL_AND_CANTONESE)
 def test_traditional_script_and_cantonese(text, start, end, granularity):
     check(text, start, end, granularity)
@@ -89,6 +121,7 @@ WINDOWS_AND_OFFSETS = [
     ("上一个钟头", "2026-03-10 08:00", "2026-03-10 09:00", "hour"),
     ("半小时后", "2026-03-10 10:00", "2026-03-10 10:01", "minute"),
     ("5秒钟后", "2026-03-10 09:30:05", "2026-03-10 09:30:06", "second"),
+    ("一分半钟后", "2026-03-10 09:31:30", "2026-03-10 09:31:31", "second"),   # 分半钟: a minute and a half
     ("3天前", "2026-03-07", "2026-03-08", "day"),
     ("两周后", "2026-03-23", "2026-03-30", "week"),         # the calendar week holding 03-24
     ("10个月前", "2025-05-01", "2025-06-01", "month"),
@@ -102,7 +135,41 @@ WINDOWS_AND_OFFSETS = [
     ("3个工作日后", "2026-03-13", "2026-03-14", "day"),                     # Wed, Thu, Fri
     ("3个工作日内", "2026-03-10", "2026-03-14", "day"),
     ("5个工作日前", "2026-03-03", "2026-03-04", "day"),                     # Mon 9, Fri 6, ..., Tue 3
+    ("下个工作日", "2026-03-11", "2026-03-12", "day"),                      # the workday after today
+    ("上一个工作日", "2026-03-09", "2026-03-10", "day"),
 ]
+
+
+# approximate counts: N多 is "more than N", so the target lies between N and N+1 units away (N and
+# N+10 when 多 follows a round numeral: 十多天 = 10 to 19 days); a window keeps N
+APPROXIMATE_COUNTS = [
+    ("三个多月前", "2025-11-10", "2025-12-10", "day"),      # between 4 and 3 months back
+    ("3年多前", "2022-03-10", "2023-03-10", "day"),
+    ("十个多月后", "2027-01-10", "2027-02-10", "day"),
+    ("十多天前", "2026-02-18", "2026-02-28", "day"),        # 20 to 10 days back
+    ("二十多年后", "2046-03-10", "2056-03-10", "day"),
+    ("一个多星期后", "2026-03-17", "2026-03-24", "day"),
+    ("两个多小时后", "2026-03-10 11:30", "2026-03-10 12:30", "minute"),
+    ("十多分钟前", "2026-03-10 09:10", "2026-03-10 09:20", "minute"),
+    ("三个多月以来", "2025-12-11", "2026-03-11", "day"),    # as 三个月以来
+    ("二十几年前", "1996-03-10", "2006-03-10", "day"),      # 几 after a round numeral: 20 to 29 years
+    ("十几分钟后", "2026-03-10 09:40", "2026-03-10 09:50", "minute"),
+]
+
+
+@pytest.mark.parametrize("text, start, end, granularity", APPROXIMATE_COUNTS)
+def test_approximate_counts(text, start, end, granularity):
+    check(text, start, end, granularity)
+
+
+@pytest.mark.parametrize("text", ["多天前", "多个月以来", "半多天后", "三几天前"])
+def test_more_without_a_number_is_no_count(text):
+    assert resolve(text, REF) is None
+
+
+def test_next_workday_said_on_a_friday_is_monday():
+    friday = dt.datetime(2026, 3, 13, 9, 30, tzinfo=SH)
+    check("下个工作日", "2026-03-16", "2026-03-17", ref=friday)
 
 
 @pytest.mark.parametrize("text, start, end, granularity", WINDOWS_AND_OFFSETS)
@@ -150,6 +217,8 @@ YEARS = [
     ("1644年3月19日", "1644-03-19", "1644-03-20"),
     ("1066-10-14", "1066-10-14", "1066-10-15"),
     ("五十年代", "1950-01-01", "1960-01-01"),
+    ("1990年代", "1990-01-01", "2000-01-01"),               # a decade written in full
+    ("2010年代初", "2010-01-01", "2013-01-01"),
     ("上世纪六十年代", "1960-01-01", "1970-01-01"),
     ("18世纪", "1700-01-01", "1800-01-01"),
     ("二十世纪九十年代末", "1997-01-01", "2000-01-01"),
@@ -207,7 +276,26 @@ def test_clock(text, start, end, granularity):
     check(text, start, end, granularity)
 
 
+SEASONS = [
+    ("春天", "2026-03-01", "2026-06-01"),
+    ("今年夏季", "2026-06-01", "2026-09-01"),
+    ("2021年秋", "2021-09-01", "2021-12-01"),
+    ("去年冬天", "2025-12-01", "2026-03-01"),          # winter runs into the next year
+]
+
+
+@pytest.mark.parametrize("text, start, end", SEASONS)
+def test_seasons(text, start, end):
+    check(text, start, end, "month")
+
+
+def test_one_character_season_only_after_a_year():
+    assert resolve("春", REF) is None and find_in_text("青春不散场", REF) is None
+
+
 RANGES_AND_LAYOUT = [
+    ("4月7号，8号，9号", "2026-04-07", "2026-04-10"),       # a list of consecutive days is their span
+    ("20日、21日", "2026-03-20", "2026-03-22"),
     ("从3月5日到3月8日", "2026-03-05", "2026-03-09"),
     ("3月5日至8日", "2026-03-05", "2026-03-09"),
     ("周三和周五之间", "2026-03-11", "2026-03-14"),
@@ -256,6 +344,15 @@ POLICIES = [
     ("2周后", ["offset_unit=same_day"], "2026-03-24", "2026-03-25"),
     ("2小时后", ["offset_clock=whole_unit"], "2026-03-10 11:00", "2026-03-10 12:00"),
     ("月底", ["month_end=last_ten_days"], "2026-03-21", "2026-04-01"),
+    ("月底", ["month_end=from_25th"], "2026-03-25", "2026-04-01"),
+    ("二月底", ["month_end=from_25th"], "2026-02-25", "2026-03-01"),                # February has 28 days in 2026
+    ("月初", ["month_start=first_five_days"], "2026-03-01", "2026-03-06"),
+    ("4月初", ["month_start=first_five_days"], "2026-04-01", "2026-04-06"),
+    ("年底", ["year_edge=two_months"], "2026-11-01", "2027-01-01"),
+    ("明年初", ["year_edge=two_months"], "2027-01-01", "2027-03-01"),
+    ("去年年末", ["year_edge=two_months"], "2025-11-01", "2026-01-01"),
+    ("春天", ["season=solar_terms"], "2026-02-04", "2026-05-05"),                   # 立春 to 立夏 2026
+    ("2025年冬季", ["season=solar_terms"], "2025-11-07", "2026-02-04"),            # 立冬 to the next 立春
     ("早上", ["part_of_day.早上=6-10"], "2026-03-10 06:00", "2026-03-10 10:00"),
     ("早间", ["part_of_day.早上=7-8"], "2026-03-10 07:00", "2026-03-10 08:00"),       # an alias follows its word
 ]
@@ -281,7 +378,8 @@ def test_bad_policy_strings_are_errors(pair):
 
 
 NOT_TEMPORAL = ["北京", "三星", "快一点", "0日内", "第0周", "13月", "2月30日", "24点30分", "上0个月", "前2026年",
-                "2021-09-31", "2021-30-01", "1234-5678", "1000-5000元", "2021-Present", "BK-2021-5678"]
+                "2021-09-31", "2021-30-01", "1234-5678", "1000-5000元", "2021-Present", "BK-2021-5678",
+                "4月7号，9号", "3月30号，31号，32号", "1995年代"]   # a list with a gap, a day past the month
 
 
 @pytest.mark.parametrize("text", NOT_TEMPORAL)
@@ -300,7 +398,8 @@ def test_free_text_finds_traditional_and_composed_expressions():
 _WORDS = ["今天", "明天", "后天", "昨天", "下周", "上周", "周三", "星期五", "下个月", "去年", "3月", "五号",
           "下午", "晚上", "凌晨", "三点", "半", "一刻", "15:30", "到", "至", "之前", "以后", "前", "后", "第二个",
           "最后", "天", "周", "月", "年", "季度", "近", "未来", "过去", "3", "十", "零", "两", "个", "的", "，",
-          "2026年", "农历", "国庆节", "世纪", "年代", "上", "下", "这", "内", "秒", "分钟", "小时", "pm", "北京时间"]
+          "2026年", "农历", "国庆节", "世纪", "年代", "上", "下", "这", "内", "秒", "分钟", "小时", "pm", "北京时间",
+          "冬季", "春", "多", "几", "11号", "、"]
 
 
 @settings(max_examples=400, deadline=None)
