@@ -14,37 +14,13 @@ from scorer.rules import read_toml
 
 POLICY_ENV = "CALLSCORE_POLICY"
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_CHOICES = {
-    "week_start": ("monday", "sunday"),
-    "weekend_first_day": WEEKDAYS,
-    "bare_weekday": ("upcoming_including_today", "upcoming_excluding_today", "this_week", "nearest"),
-    "this_weekday": ("this_week", "upcoming"),
-    "next_weekday": ("next_calendar_week", "upcoming_excluding_today"),
-    "bare_month_day": ("reference_year", "upcoming"),
-    "bare_day_of_month": ("reference_month", "upcoming"),
-    "holiday_year": ("upcoming", "reference_year"),
-    "month_end": ("last_day", "last_ten_days", "from_25th"),
-    "month_start": ("first_ten_days", "first_five_days"),
-    "year_edge": ("one_month", "two_months"),
-    "season": ("meteorological", "solar_terms"),
-    "weekend_start": ("first_day", "friday_evening"),
-    "recent_window": ("calendar", "same_day_back", "instant"),
-    "upcoming_window": ("calendar", "instant"),
-    "clock_granularity": ("minute", "hour"),
-    "bare_clock": ("as_written", "upcoming"),
-    "now_granularity": ("second", "minute"),
-    "clock_range_end": ("instant", "inclusive"),
-    "offset_unit": ("whole_unit", "same_day"),
-    "offset_clock": ("exact", "whole_unit"),
-    "two_digit_year": ("nearest", "past", "off"),
-    "open_range": ("reference", "none"),
-    # calendars and holidays (rules/holidays/, docs/temporal.md "Calendars and holidays")
-    "unmarked_month_day": ("lunar", "lunar_day_words", "gregorian"),
-    "holiday_break": ("day", "statutory_break"),
-    "xiaonian": ("north", "south"),
-    "year_end_holidays": ("gregorian_year", "lunar_year"),
-    "solar_term_year": ("gregorian", "spring_start"),
-}
+@functools.lru_cache(maxsize=None)
+def _choices() -> dict:
+    """The allowed values of each policy whose value is a name, from rules/policy_choices.toml:
+    the rules check reads the same table, so a policy file and --policy meet one list."""
+    table = read_toml("policy_choices.toml")["temporal/policy.toml"]
+    return {name: tuple(values) for name, values in table.items()
+            if name != "workdays" and all(isinstance(value, str) for value in values)}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -89,7 +65,7 @@ class TemporalPolicy:
     solar_term_year: str = "gregorian"
 
     def __post_init__(self):
-        for name, allowed in _CHOICES.items():
+        for name, allowed in _choices().items():
             if getattr(self, name) not in allowed:
                 raise ValueError(f"temporal policy {name}={getattr(self, name)!r}: expected one of {allowed}")
         if not isinstance(self.workdays, tuple):
@@ -142,7 +118,7 @@ class TemporalPolicy:
                 value = str(value).lower()
             elif isinstance(value, tuple):
                 value = ",".join(value)
-            allowed = _CHOICES.get(field.name, ("true", "false") if isinstance(getattr(self, field.name), bool) else ())
+            allowed = _choices().get(field.name, ("true", "false") if isinstance(getattr(self, field.name), bool) else ())
             rows.append((field.name, str(value), allowed))
         return rows
 

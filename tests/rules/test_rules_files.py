@@ -97,3 +97,16 @@ def test_number_vocabulary_is_folded():
         for word in words:
             assert fold_text(word) == word, repr(word)
     assert not set(vocabulary["boolean"]["true"]) & set(vocabulary["boolean"]["false"])
+
+
+def test_every_temporal_policy_has_its_allowed_values_in_one_table():
+    # the resolver and the rules check read the same list (rules/policy_choices.toml): a policy
+    # added to the code but not to the table would go unchecked in a user's policy file
+    import dataclasses
+
+    from scorer.temporal.policy import TemporalPolicy
+
+    table = read_toml("policy_choices.toml")["temporal/policy.toml"]
+    free = {"part_of_day", "timezone"}   # hours per word and an IANA zone: checked where they are read
+    assert {f.name for f in dataclasses.fields(TemporalPolicy)} - free == set(table)
+    assert set(table) == {key for key in read_toml("temporal/policy.toml") if key not in free}
