@@ -7,12 +7,19 @@ sorting by model, id); the missing predictions (gold ids a model has no row for)
 from the (model, id) columns of the input, on the driver, and appended. Rows whose id is not
 in gold are left out, as the CLI leaves them (it also notes them; here they are not counted).
 
+Process-wide settings travel to the actors in their runtime environment ($CALLSCORE_RULES,
+$CALLSCORE_POLICY, $CALLSCORE_IMPL): on a cluster a worker does not inherit the driver's
+environment, and a rules directory must then be a path every node can read. Duplicate
+predictions are kept as they are: `on_duplicate` first/last/error need every row of a
+(model, id) in one process, which actors do not have, so they are refused.
+
 Spark takes the same function: `df.mapInArrow(lambda batches: (gold.score_batch(b) for b in
 batches), schema)`, the gold pickled into each task once (README, "Library API").
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pyarrow as pa
@@ -25,6 +32,14 @@ from scorer.api import Gold
 from scorer.options import Options
 from scorer.pipeline import Result, read_gold
 from scorer.rules import rules_hash
+from scorer.temporal.policy import POLICY_ENV
+
+PROCESS_SETTINGS = ("CALLSCORE_RULES", POLICY_ENV, "CALLSCORE_IMPL")   # read from the environment by each process
+
+
+def worker_environment() -> dict:
+    """The runtime environment that gives actors this process's callscore settings."""
+    return {"env_vars": {name: os.environ[name] for name in PROCESS_SETTINGS if name in os.environ}}
 
 
 class ScoreBatches:
@@ -43,8 +58,12 @@ def score_dataset(ds: "ray.data.Dataset", gold: Gold | str | Path, *, actors: in
     dataset; `gold` a `Gold` or a gold file (then `options` are Options fields). `actors`
     scoring actors, one CPU each; `missing` appends the rows of missing predictions."""
     gold = gold if isinstance(gold, Gold) else Gold.from_file(gold, **options)
+    if gold.options.on_duplicate != "keep":
+        raise ValueError(f"on_duplicate={gold.options.on_duplicate!r} needs every row of a (model, id) in one "
+                         "process; score on Ray with on_duplicate='keep', or locally")
     verdicts = ds.map_batches(ScoreBatches, fn_constructor_args=(gold,), batch_format="pyarrow",
-                              batch_size=batch_size, compute=ray.data.ActorPoolStrategy(size=actors), num_cpus=1)
+                              batch_size=batch_size, compute=ray.data.ActorPoolStrategy(size=actors), num_cpus=1,
+                              runtime_env=worker_environment())
     if not missing:
         return verdicts
     keys = ["id", "model"] if "model" in ds.schema().names else ["id"]
