@@ -38,6 +38,7 @@ from scorer.write import VerdictWriter
 _FIRST_IDS_SHOWN = 5
 SCORING_ERROR = "scoring_error"   # the rule of a row whose scoring raised (a callscore defect, not the model's)
 MEMO_BYTES = 256 << 20       # verdicts remembered across batches, at most
+_KEY_ENTRY_BYTES = 120       # a remembered key's Python string header and dict slot, beside its text
 READINGS = 65536             # verdicts remembered by reading (gold row, parsed calls) per process, at most
 _RUN_GC_THRESHOLD = 50_000  # young objects between collections while scoring (Python's default: 700)
 
@@ -126,13 +127,13 @@ class VerdictMemo:
 
     def __init__(self, limit_bytes: int):
         self.limit_bytes, self.size, self.bytes = limit_bytes, 0, 0
-        self.keys = pa.array([], pa.string())
+        self.index = {}                 # key -> memo index, grown in place (an Arrow value set is rehashed per lookup)
         self.tables = []
         self.undecided_calls = {}       # memo index -> calls as written (JSON), for judge records
 
     def lookup(self, keys: pa.Array) -> np.ndarray:
-        found = pc.index_in(keys, value_set=self.keys)
-        return pc.fill_null(found, -1).to_numpy(zero_copy_only=False).astype(np.int64)
+        index = self.index
+        return np.fromiter((index.get(key, -1) for key in keys.to_pylist()), np.int64, len(keys))
 
     def merge(self, prepared: "Prepared", distinct: "Distinct"):
         """(table, rows, undecided): a table holding every verdict the batch needs, the row of
@@ -144,11 +145,11 @@ class VerdictMemo:
         source = pa.Table.from_batches([*self.tables, distinct.verdicts])
         new_calls = {base + row: calls for row, calls in distinct.undecided_calls.items()}
         if prepared.new_keys is not None and self.bytes < self.limit_bytes:
-            self.keys = pa.concat_arrays([self.keys, prepared.new_keys])
+            self.index.update(zip(prepared.new_keys.to_pylist(), range(base, base + len(prepared.new))))
             self.tables.append(distinct.verdicts)
             self.size += len(prepared.new)
             self.undecided_calls.update(new_calls)
-            self.bytes += (distinct.verdicts.nbytes + prepared.new_keys.nbytes
+            self.bytes += (distinct.verdicts.nbytes + prepared.new_keys.nbytes + _KEY_ENTRY_BYTES * len(prepared.new)
                            + sum(len(calls) for calls in new_calls.values()))
         return source, where, collections.ChainMap(new_calls, self.undecided_calls)
 

@@ -24,6 +24,7 @@ from scorer.normalize.text import fold_text
 from scorer.normalize.units import quantity
 from scorer.parse import load_json
 from scorer.schema import Param, infer_kind
+from scorer.vocab import TEMPORAL_KINDS
 
 # Flag bits carried to the matcher (scorer/match_py.py mirrors them).
 FUZZY = 1          # free text: pairs that still differ are scored with rapidfuzz
@@ -183,7 +184,36 @@ def _structure(param: Param, value, context: Context):
     return canonical(param, value, context).key
 
 
-@functools.lru_cache(maxsize=1 << 18)
 def canonical_cached(param: Param, value_json: str, context: Context) -> Canon:
-    """`canonical` memoized on the JSON text of the value: predictions repeat values heavily."""
+    """`canonical` memoized on the JSON text of the value: predictions repeat values heavily.
+    A value whose reading cannot use the reference time is remembered once for all of them."""
+    if context.reference_time is not None and not _uses_reference(param.kind, value_json):
+        context = _without_reference(context)
+    return _canonical_memo(param, value_json, context)
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def _canonical_memo(param: Param, value_json: str, context: Context) -> Canon:
     return canonical(param, load_json(value_json), context)
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def _uses_reference(kind: str, value_json: str) -> bool:
+    """Whether `canonical` may read the reference time for this value: temporal kinds,
+    structures (their leaves, range objects) and a free text where the grammar's token index
+    finds a place a time could start (明天北京天气); a plain `北京` reads the same at any time."""
+    if kind in TEMPORAL_KINDS:
+        return True
+    value = load_json(value_json)
+    if isinstance(value, (dict, list)) or _json_text(value):
+        return True
+    if kind != "text":
+        return False
+    from scorer import temporal
+
+    return temporal.may_hold_time(str(value))
+
+
+@functools.lru_cache(maxsize=4096)
+def _without_reference(context: Context) -> Context:
+    return replace(context, reference_time=None, reference_known=True)

@@ -6,6 +6,7 @@ Traditional -> simplified is OpenCC's t2s table (scorer.script, shared with the 
 resolver); it converts the script, not regional vocabulary (軟體 stays 软体, not 软件).
 """
 
+import functools
 import re
 import unicodedata
 
@@ -17,6 +18,7 @@ _SPACES = re.compile(r"\s+")
 _SPACE_BETWEEN_HAN = re.compile(f"(?<=[{_HAN}]) (?=[{_HAN}])")
 
 
+@functools.lru_cache(maxsize=None)
 def _punctuation():
     table = read_toml("text.toml")["punctuation"]
     return str.maketrans(table["replace"]), table["drop_trailing"], table["wrapping"]
@@ -35,8 +37,10 @@ def _trim(text: str, drop_trailing: str, wrapping) -> str:
             return text
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def fold_text(s: str) -> str:
     """The folded form of a text value; idempotent: fold_text(fold_text(x)) == fold_text(x).
+    Memoized: a value is folded once however many rows and readings hold it.
 
     Spaces between two Han characters are dropped (Chinese is written without them), other runs
     of whitespace become one space.

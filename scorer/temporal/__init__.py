@@ -16,14 +16,14 @@ from zoneinfo import ZoneInfo
 from scorer.script import to_simplified
 from scorer.temporal import fallback
 from scorer.temporal.dates import DAY, add_years, midnight, shift_month, week_first_day
-from scorer.temporal.grammar import GRANULARITY_INDEX, Context, lookalikes, scan, token_starts
+from scorer.temporal.grammar import GRANULARITY_INDEX, Context, lookalikes, scan, start_chars
 from scorer.temporal.grammar import _candidates as candidates
 from scorer.temporal.numerals import numeral_chars
 from scorer.temporal.policy import WEEKDAYS, TemporalPolicy, default_policy
 from scorer.vocab import GRANULARITIES
 
 __all__ = [
-    "Interval", "TemporalPolicy", "default_policy", "resolve", "find_in_text", "slip",
+    "Interval", "TemporalPolicy", "default_policy", "resolve", "find_in_text", "may_hold_time", "slip",
     "to_minutes", "temporal_equal", "coarsen", "time_of_day", "SLIPS",
 ]
 
@@ -152,22 +152,29 @@ def _inside_word(norm: str, pos: int) -> bool:
     return before.isascii() and before.isalnum() and here.isascii() and here.isalnum()
 
 
+def may_hold_time(text: str) -> bool:
+    """Whether a free text has a place where a temporal reading could start: only then can
+    `find_in_text` find anything, whatever the reference time."""
+    return isinstance(text, str) and next(_reading_starts(_normalize(text)[:4 * _MAX_LENGTH]), None) is not None
+
+
+def _reading_starts(norm: str):
+    """Positions where a reading may start: some token of the grammar matches there (its
+    first-character index narrows the positions tried), not on a space, not inside a word."""
+    first = start_chars()
+    for pos, char in enumerate(norm):
+        if (first is None or char in first) and not char.isspace() and not _inside_word(norm, pos) \
+                and candidates(norm, pos):
+            yield pos
+
+
 @functools.lru_cache(maxsize=65_536)
 def _find_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: TemporalPolicy):
     norm = _normalize(text)[:4 * _MAX_LENGTH]
     after, lone, after_holiday = lookalikes()
     ctx = Context(ref, ref, None, policy, tz)
     best = None
-    starts = token_starts()
-    pos = 0
-    while pos < len(norm):
-        candidate = starts.search(norm, pos)  # where no token matches, no reading starts
-        if candidate is None:
-            break
-        pos = candidate.start()
-        if norm[pos].isspace() or _inside_word(norm, pos):
-            pos += 1
-            continue
+    for pos in _reading_starts(norm):   # elsewhere `scan` finds no token and reads nothing
         found = scan(norm, pos, ctx, whole=False)
         if found is not None:
             end, state = found
@@ -177,7 +184,6 @@ def _find_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: TemporalPol
                     and not (end < len(norm) and _inside_word(norm, end))):
                 if best is None or end - pos > best[0]:
                     best = (end - pos, state, pos, end)
-        pos += 1
     if best is None:
         return None
     _length, state, start, end = best

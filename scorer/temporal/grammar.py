@@ -1613,14 +1613,20 @@ def lookalikes():
 
 
 @functools.lru_cache(maxsize=None)
-def token_starts() -> re.Pattern:
-    """One regex matching wherever any token matches (their groups made anonymous), so that a
-    search through a free text can jump over positions where no reading can start."""
-    anonymous = (_GROUP_NAME.sub("(?:", token.regex.pattern) for token in tokens())
-    return re.compile("|".join(f"(?:{pattern})" for pattern in anonymous))
-
-
-_GROUP_NAME = re.compile(r"\(\?P<\w+>")
+def start_chars() -> frozenset | None:
+    """Every character a (non-empty) token match can start with, or None when some token can
+    start with any: a free-text search need only try positions holding one of them."""
+    try:
+        from re import _parser as parser
+    except ImportError:  # Python < 3.11
+        import sre_parse as parser
+    chars = set()
+    for token in tokens():
+        first, _empty = _first_chars(parser.parse(token.regex.pattern))
+        if first is None:
+            return None
+        chars |= first
+    return frozenset(chars)
 
 
 _CATEGORY_CHARS = {"CATEGORY_DIGIT": set("0123456789"), "CATEGORY_SPACE": set(" \t\n\r\f\v")}

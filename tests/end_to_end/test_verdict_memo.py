@@ -1,0 +1,39 @@
+"""The verdict memo finds every key remembered by earlier batches, and only those, at the index
+its verdict row has in the merged table; past its byte bound it stops remembering."""
+
+from types import SimpleNamespace
+
+import numpy as np
+import pyarrow as pa
+
+from scorer.pipeline import VerdictMemo
+
+
+def _batch(memo, keys, verdicts):
+    """Look `keys` up, then merge a verdict for each new one, as the pipeline does."""
+    keys = pa.array(keys)
+    remembered = memo.lookup(keys)
+    new = (remembered < 0).nonzero()[0]
+    prepared = SimpleNamespace(remembered=remembered, new=new, new_keys=keys.take(pa.array(new)))
+    distinct = SimpleNamespace(verdicts=pa.record_batch({"verdict": verdicts}), undecided_calls={})
+    table, where, _undecided = memo.merge(prepared, distinct)
+    return remembered, table.column("verdict").take(pa.array(where)).to_pylist()
+
+
+def test_keys_from_earlier_batches_are_found_at_their_verdicts():
+    memo = VerdictMemo(1 << 20)
+    remembered, shown = _batch(memo, ["a", "b"], ["va", "vb"])
+    assert remembered.tolist() == [-1, -1] and shown == ["va", "vb"]
+    remembered, shown = _batch(memo, ["c", "b", "a"], ["vc"])
+    assert remembered.tolist() == [-1, 1, 0] and shown == ["vc", "vb", "va"]
+    remembered, shown = _batch(memo, ["c", "d"], ["vd"])
+    assert remembered.tolist() == [2, -1] and shown == ["vc", "vd"]
+    assert memo.lookup(pa.array([], pa.string())).dtype == np.int64
+
+
+def test_a_full_memo_uses_new_verdicts_without_remembering_them():
+    memo = VerdictMemo(1)
+    _batch(memo, ["a"], ["va"])                   # the first batch fills it
+    remembered, shown = _batch(memo, ["a", "b"], ["vb"])
+    assert remembered.tolist() == [0, -1] and shown == ["va", "vb"]
+    assert memo.lookup(pa.array(["b"])).tolist() == [-1]
