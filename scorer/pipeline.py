@@ -48,6 +48,7 @@ class Result:
     first_unknown_ids: list = field(default_factory=list)
     missing_predictions: int = 0
     unreadable_lines: list = field(default_factory=list)
+    salvaged_lines: list = field(default_factory=list)   # (line, id): not JSON, scored as malformed
     implementation: str = IMPLEMENTATION
     rules_hash: str = ""
     judge_rows: int = 0                       # undecided rows exported for a judge
@@ -78,6 +79,11 @@ class Result:
             lines.append(f"{self.judge_rows} undecided row(s) would go to a judge, about {self.judge_tokens} "
                          "prompt tokens" + (f" (written to {self.judge_file})" if self.judge_file else
                                             " (--undecided FILE writes them)"))
+        if self.salvaged_lines:
+            shown = ", ".join(f"line {number} (id {identifier})" for number, identifier
+                              in self.salvaged_lines[:_FIRST_IDS_SHOWN])
+            lines.append(f"{len(self.salvaged_lines)} prediction line(s) not valid JSON, scored as malformed "
+                         f"for their id: {shown}" + (" ..." if len(self.salvaged_lines) > _FIRST_IDS_SHOWN else ""))
         for number, reason in self.unreadable_lines[:_FIRST_IDS_SHOWN]:
             lines.append(f"prediction line {number} unreadable, skipped: {reason}")
         if len(self.unreadable_lines) > _FIRST_IDS_SHOWN:
@@ -426,6 +432,7 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
     scorer.result.judge_rows, scorer.result.judge_tokens = judge.close()
     scorer.result.judge_file = str(undecided) if undecided else None
     scorer.result.unreadable_lines = unreadable.lines
+    scorer.result.salvaged_lines = unreadable.malformed
     return scorer.result
 
 
