@@ -9,7 +9,7 @@ import sys
 import click
 
 from scorer import __version__
-from scorer.commands.common import CONTEXT_SETTINGS, rules_option, time_options
+from scorer.commands.common import CONTEXT_SETTINGS, gold_format_option, rules_option, time_options
 from scorer.commands.judge import audit, merge_judge
 from scorer.commands.lint import lint_command
 from scorer.commands.plot import plot
@@ -68,8 +68,7 @@ def cli():
               help="Write the summary (.json, .csv or .md).")
 @click.option("--undecided", "undecided_path", type=click.Path(dir_okay=False),
               help="Write one judge-ready record per undecided row (.jsonl), prompt included.")
-@click.option("--gold-format", type=click.Choice(["auto", "callscore", "bfcl", "acebench"]), default="auto",
-              show_default=True, help="Format of GOLD; auto detects it where unambiguous.")
+@gold_format_option
 @click.option("--pred-format", default="auto", show_default=True, metavar="FORMAT",
               help="Format of PREDICTIONS: auto, callscore, bfcl, acebench, openai, responses, anthropic, "
                    "gemini, qwen or provider (detected per record).")

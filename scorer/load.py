@@ -132,7 +132,10 @@ def read_gold_table(path) -> pa.Table:
     """The gold file as one table with at least `id` and `gold_calls`; ids unique."""
     path = check_path(path)
     if path.suffix.lower() == ".parquet":
-        table = pq.read_table(path)
+        try:
+            table = pq.read_table(path)
+        except (pa.ArrowException, OSError) as error:
+            raise InputError(path, f"not a readable parquet file ({error})") from None
     else:
         table = _rows_to_table(path, _read_json_records(path, None))
     for required in ("id", "gold_calls"):
@@ -193,11 +196,14 @@ def iter_prediction_batches(path, batch_size: int = 131072, unreadable: Unreadab
     and most exporters write them), else line by line."""
     path = check_path(path)
     if path.suffix.lower() == ".parquet":
-        parquet = pq.ParquetFile(path)
-        _check_prediction_columns(path, parquet.schema_arrow.names)
-        wanted = [name for name in (*PREDICTIONS.names, *keep) if name in parquet.schema_arrow.names]
-        for batch in parquet.iter_batches(batch_size=batch_size, columns=wanted):
-            yield prediction_batch(path, batch, keep)
+        try:
+            parquet = pq.ParquetFile(path)
+            _check_prediction_columns(path, parquet.schema_arrow.names)
+            wanted = [name for name in (*PREDICTIONS.names, *keep) if name in parquet.schema_arrow.names]
+            for batch in parquet.iter_batches(batch_size=batch_size, columns=wanted):
+                yield prediction_batch(path, batch, keep)
+        except (pa.ArrowException, OSError) as error:  # a corrupt or truncated file, found at any batch
+            raise InputError(path, f"not a readable parquet file ({error})") from None
         return
     unreadable = unreadable if unreadable is not None else Unreadable()
     done = 0

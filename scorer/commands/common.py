@@ -29,3 +29,8 @@ def rules_option(command):
     return click.option("--rules", type=click.Path(file_okay=False, exists=True), expose_value=False,
                         callback=_use_rules,
                         help="Use a rules directory of your own (a copy of rules/, edited).")(command)
+
+
+def gold_format_option(command):
+    return click.option("--gold-format", type=click.Choice(["auto", "callscore", "bfcl", "acebench"]), default="auto",
+                        show_default=True, help="Format of GOLD; auto detects it where unambiguous.")(command)

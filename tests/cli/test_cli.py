@@ -147,3 +147,13 @@ def test_lint_and_resolve_read_an_own_rules_directory_too(tmp_path):
     resolved = run("resolve", "校庆", "--reference-time", "2026-03-01T10:00:00+08:00", "--rules", str(rules))
     assert "start: 2026-05-20T00:00:00+08:00" in resolved.stdout
     assert "not temporal" in run("resolve", "校庆", "--reference-time", "2026-03-01T10:00:00+08:00").stdout
+
+
+def test_lint_reads_a_benchmark_format_named_by_gold_format():
+    bfcl = DATA / "bfcl" / "v4" / "BFCL_v4_simple_python.json"
+    runner = CliRunner()
+    named = runner.invoke(cli, ["lint", str(bfcl), "--gold-format", "bfcl"])
+    assert named.exit_code in (0, 1), named.output   # 1: findings; never a usage or input error
+    assert "gold against itself" in named.output
+    wrong = runner.invoke(cli, ["lint", str(bfcl), "--gold-format", "callscore"])
+    assert wrong.exit_code == 2 and "Error: " in wrong.output  # read as callscore JSON: refused

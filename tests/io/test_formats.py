@@ -192,12 +192,16 @@ def test_broken_json_line_is_an_input_error(tmp_path, fmt):
         read_predictions(path, fmt)
 
 
-def test_callscore_loader_skips_a_broken_line(tmp_path):
+def test_callscore_loader_keeps_a_broken_line_with_an_id_as_malformed(tmp_path):
     path = tmp_path / "pred.jsonl"
-    path.write_text('{"id": "1", "calls": []}\n{"id": "2", "calls": [\n', encoding="utf-8")
+    path.write_text('{"id": "1", "calls": []}\n{"id": "2", "calls": [\n{"calls": [\n', encoding="utf-8")
     unreadable = Unreadable()
-    assert read_predictions(path, "callscore", unreadable=unreadable).column("id").to_pylist() == ["1"]
-    assert [number for number, _ in unreadable.lines] == [2]
+    table = read_predictions(path, "callscore", unreadable=unreadable)
+    assert table.column("id").to_pylist() == ["1", "2"]
+    assert table.column("malformed").to_pylist()[0] is None
+    assert table.column("malformed").to_pylist()[1].startswith("line 2: not valid JSON")
+    assert [number for number, _ in unreadable.lines] == [3]
+    assert unreadable.malformed == [(2, "2")]
 
 
 def test_bfcl_result_that_is_neither_list_nor_text_is_malformed(tmp_path):
