@@ -393,7 +393,7 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
                 renamed_dots=False) -> Result:
     """Score a predictions file against a gold file, batch by batch; write verdicts to `out`
     and judge-ready records of the undecided rows to `undecided` if given. `progress(rows)` is
-    called after each batch. Formats other than callscore's are read by scorer.io adapters."""
+    called as each batch is read. Formats other than callscore's are read by scorer.io adapters."""
     scorer = Scorer(read_gold(gold_path, gold_format), gold_path, options, by, predictions_path)
     unreadable = load.Unreadable()
     if options.on_duplicate == "last":  # a first pass finds the last prediction of each (model, id)
@@ -402,6 +402,8 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
                                     renamed_dots, options.keep), scorer.gold_ids)
     batches = read_prediction_batches(predictions_path, pred_format, gold_path, options.batch_size, unreadable,
                                       renamed_dots, options.keep)
+    if progress:
+        batches = _counted(batches, progress)
     writer = VerdictWriter(out, metadata(options)) if out else None
     judge = UndecidedWriter(undecided)
     written = 0
@@ -411,8 +413,6 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
             if writer:
                 writer.write(verdicts)
             judge.add(records)
-            if progress:
-                progress(verdicts.num_rows)
         missing = scorer.missing_batch()
         if missing is not None:
             if writer:
@@ -434,6 +434,13 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
     scorer.result.unreadable_lines = unreadable.lines
     scorer.result.salvaged_lines = unreadable.malformed
     return scorer.result
+
+
+def _counted(batches, progress):
+    """The batches, each reported to `progress(rows)` as it is read."""
+    for batch in batches:
+        progress(batch.num_rows)
+        yield batch
 
 
 _WORKER = None  # the Scorer a worker process inherits at fork
