@@ -40,6 +40,19 @@ class DefaultGroup(click.Group):
             args = ["--help"]
         return super().parse_args(ctx, args)
 
+    def format_help(self, ctx, formatter):
+        """`score --help` is first the scoring command's own usage and options (what a user
+        came for), then the subcommands."""
+        run = self.commands[DEFAULT_COMMAND]
+        run_ctx = click.Context(run, info_name=ctx.info_name, parent=None)
+        run.format_usage(run_ctx, formatter)
+        run.format_help_text(run_ctx, formatter)
+        run.format_options(run_ctx, formatter)
+        self.format_commands(ctx, formatter)
+        with formatter.section("Other"):
+            formatter.write_dl([("--version", "Show the version and exit."),
+                                ("score COMMAND --help", "Help for a subcommand.")])
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
