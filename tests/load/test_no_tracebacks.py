@@ -82,7 +82,7 @@ def test_a_huge_text_value_is_compared_exactly_without_folding():
     long = "北京天气" * (MAX_COMPARED_CHARS // 4 + 1)
     canon = canonical(Param(kind="text"), long, Context(None))
     assert canon.rule == "text.too_long" and len(canon.key) < 100
-    assert canonical(Param(kind="text"), long, Context(None)) == canon
+    assert canonical(Param(kind="text"), long, Context(None)).key == canon.key
     assert canonical(Param(kind="text"), long.upper() + "!", Context(None)).key != canon.key
     # at the cap, values are still folded (full width, case)
     short = "ＡＢＣ" + "x" * (MAX_COMPARED_CHARS - 3)

@@ -29,7 +29,7 @@ def _imported_distributions() -> set:
                 top_levels.add(node.module.split(".")[0])
     owners = packages_distributions()
     found = set()
-    for name in top_levels - set(sys.stdlib_module_names) - {"scorer"}:
+    for name in top_levels - set(sys.stdlib_module_names) - {"scorer", "tomllib"}:  # tomllib: stdlib from 3.11
         if name not in owners:  # Python 3.10 maps only distributions that list their top level
             try:
                 owners[name] = [distribution(name).metadata["Name"]]
