@@ -151,9 +151,10 @@ def test_bfcl_result_rows_take_the_model_from_the_directory(tmp_path):
 def test_bfcl_renamed_dots_use_the_gold_question_file(tmp_path):
     path = write_lines(tmp_path / "gorilla_openfunctions_v1_test_simple_result.json", [
         {"id": "simple_1", "result": [{"math_factorial": '{"number": 5}'}]}])
-    plain = read_predictions(path, "bfcl", model="m", gold_path=BFCL_SIMPLE)
+    with pytest.raises(InputError, match="id simple_1 calls math_factorial where the question declares "
+                                         "math.factorial.*--renamed-dots"):
+        read_predictions(path, "bfcl", model="m", gold_path=BFCL_SIMPLE)   # never a silent wrong_tool
     renamed = read_predictions(path, "bfcl", model="m", gold_path=BFCL_SIMPLE, renamed_dots=True)
-    assert plain.column("calls").to_pylist()[0][0]["name"] == "math_factorial"
     assert renamed.column("calls").to_pylist()[0][0]["name"] == "math.factorial"
     with pytest.raises(InputError, match="renamed_dots needs question_path"):
         read_predictions(path, "bfcl", model="m", renamed_dots=True)
