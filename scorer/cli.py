@@ -74,7 +74,7 @@ def cli():
 
 
 @cli.command(DEFAULT_COMMAND, hidden=True, context_settings=CONTEXT_SETTINGS)
-@click.argument("predictions", type=click.Path(dir_okay=False))
+@click.argument("predictions", nargs=-1, required=True, type=click.Path())
 @click.argument("gold", type=click.Path(dir_okay=False))
 @click.option("-o", "--out", type=click.Path(dir_okay=False), help="Write verdicts (.parquet or .jsonl).")
 @click.option("--summary", "summary_path", type=click.Path(dir_okay=False),
@@ -117,6 +117,9 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
         fuzzy_high, fuzzy_low, batch_size, jobs, precision, quiet):
     """Score PREDICTIONS against GOLD (.parquet, .jsonl or .json) and print the summary.
 
+    Several prediction files, or a directory of them (BFCL: one result file per model and
+    category), are scored in one pass against the gold read once.
+
     Example: score data/examples/predictions.parquet data/examples/gold.parquet -o verdicts.parquet
     """
     from scorer import pipeline, report
@@ -125,7 +128,8 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
 
     if fuzzy_low > fuzzy_high:
         raise click.BadParameter("--fuzzy-low must not exceed --fuzzy-high", param_hint="--fuzzy-low")
-    check_outputs([predictions, gold], [("-o/--out", out, (".parquet", ".jsonl")),
+    predictions = pipeline.prediction_files(predictions)  # several files, or a directory of them
+    check_outputs([*predictions, gold], [("-o/--out", out, (".parquet", ".jsonl")),
                                         ("--summary", summary_path, tuple(report.SUMMARY_FORMATS)),
                                         ("--undecided", undecided_path, (".jsonl",))])
     cores = os.cpu_count() or 1

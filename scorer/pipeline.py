@@ -5,11 +5,13 @@
 import collections
 import functools
 import gc
+import itertools
 import json
 import multiprocessing
 import os
 import signal
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 import orjson
@@ -313,11 +315,33 @@ class Scorer:
 
 
 def count_rows(path) -> int | None:
-    """Rows in a predictions file when the format says so cheaply (parquet), for progress."""
-    try:
-        return pq.ParquetFile(path).metadata.num_rows if str(path).lower().endswith(".parquet") else None
-    except (OSError, pa.ArrowException):
-        return None
+    """Rows in the prediction files when their format says so cheaply (parquet), for progress."""
+    total = 0
+    for one in prediction_files(path):
+        if not str(one).lower().endswith(".parquet"):
+            return None
+        try:
+            total += pq.ParquetFile(one).metadata.num_rows
+        except (OSError, pa.ArrowException):
+            return None
+    return total
+
+
+def prediction_files(paths) -> list:
+    """The prediction files named: a path, several, or a directory standing for every file
+    under it that callscore reads (BFCL writes one result file per model and category),
+    sorted so that the verdicts come in the same order on every machine."""
+    found = []
+    for path in [paths] if isinstance(paths, (str, os.PathLike)) else paths:
+        path = Path(path)
+        if path.is_dir():
+            inside = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in load.EXTENSIONS)
+            if not inside:
+                raise InputError(path, f"a directory with no prediction file ({', '.join(load.EXTENSIONS)})")
+            found += inside
+        else:
+            found.append(path)
+    return found
 
 
 def prediction_keys(batch: pa.RecordBatch, positions: pa.Array) -> pa.Array:
@@ -394,14 +418,18 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
     """Score a predictions file against a gold file, batch by batch; write verdicts to `out`
     and judge-ready records of the undecided rows to `undecided` if given. `progress(rows)` is
     called as each batch is read. Formats other than callscore's are read by scorer.io adapters."""
-    scorer = Scorer(read_gold(gold_path, gold_format), gold_path, options, by, predictions_path)
+    paths = prediction_files(predictions_path)
+    scorer = Scorer(read_gold(gold_path, gold_format), gold_path, options, by, ", ".join(map(str, paths)))
     unreadable = load.Unreadable()
+
+    def read(unreadable):  # every prediction file in turn, against the gold read once
+        return itertools.chain.from_iterable(
+            read_prediction_batches(path, pred_format, gold_path, options.batch_size, unreadable, renamed_dots,
+                                    options.keep) for path in paths)
+
     if options.on_duplicate == "last":  # a first pass finds the last prediction of each (model, id)
-        scorer.result.duplicates.note_last_rows(
-            read_prediction_batches(predictions_path, pred_format, gold_path, options.batch_size, load.Unreadable(),
-                                    renamed_dots, options.keep), scorer.gold_ids)
-    batches = read_prediction_batches(predictions_path, pred_format, gold_path, options.batch_size, unreadable,
-                                      renamed_dots, options.keep)
+        scorer.result.duplicates.note_last_rows(read(load.Unreadable()), scorer.gold_ids)
+    batches = read(unreadable)
     if progress:
         batches = _counted(batches, progress)
     writer = VerdictWriter(out, metadata(options)) if out else None

@@ -43,7 +43,7 @@ def test_every_command_is_named_in_the_readme():
 def test_every_command_has_help():
     runner = CliRunner()
     top = runner.invoke(cli, ["--help"])
-    assert top.exit_code == 0 and "[OPTIONS] PREDICTIONS GOLD" in top.output
+    assert top.exit_code == 0 and "[OPTIONS] PREDICTIONS... GOLD" in top.output
     for name, command in cli.commands.items():
         result = runner.invoke(cli, [name, "--help"])
         assert result.exit_code == 0, name

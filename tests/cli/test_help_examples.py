@@ -44,5 +44,5 @@ def test_every_example_runs_as_written(tmp_path, monkeypatch):
 def test_score_help_opens_with_the_scoring_options():
     for args in (["--help"], []):
         text = CliRunner().invoke(cli, args, prog_name="score").output
-        assert text.startswith("Usage: score [OPTIONS] PREDICTIONS GOLD")
+        assert text.startswith("Usage: score [OPTIONS] PREDICTIONS... GOLD")
         assert text.index("--out") < text.index("Commands:") and "merge-judge" in text
