@@ -169,10 +169,13 @@ class stopped_by_sigterm:
     stops its workers and removes its partial files, and the process exits with status 143."""
 
     def __enter__(self):
+        self.owner = os.getpid()
         self.previous = signal.signal(signal.SIGTERM, self._raise)
 
-    @staticmethod
-    def _raise(_signum, _frame):
+    def _raise(self, _signum, _frame):
+        if os.getpid() != self.owner:  # a worker forked with this handler, before it set its own:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)  # die now, never unwind into the caller's code
+            os.kill(os.getpid(), signal.SIGTERM)
         raise SystemExit(128 + signal.SIGTERM)
 
     def __exit__(self, *exc):
