@@ -10,6 +10,7 @@ import json
 import multiprocessing
 import os
 import signal
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -478,6 +479,19 @@ def _score_distinct_in_worker(firsts, g_rows):
     return _WORKER.score_distinct(firsts, g_rows)
 
 
+def _forked_pool(jobs):
+    """A pool of forked workers that inherit the default SIGTERM, not a Python handler of the
+    caller's (the CLI's): a worker stuck in C code cannot run a Python handler, so the pool's
+    terminate could never stop it and the run would wait for it forever."""
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, signal.SIG_DFL) if main else None
+    try:
+        return multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_signals)
+    finally:
+        if main:
+            signal.signal(signal.SIGTERM, previous)
+
+
 def _worker_signals():
     """Workers leave Ctrl-C and SIGTERM to the main process, which stops them (the pool's
     terminate) after removing its partial files; they die by the default SIGTERM."""
@@ -498,7 +512,7 @@ def _scored(scorer, batches, jobs):
     global _WORKER
     _WORKER = scorer
     try:
-        with multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_signals) as pool:
+        with _forked_pool(jobs) as pool:
             pending = collections.deque()
             for batch in batches:
                 prepared = scorer.prepare(batch)
