@@ -97,7 +97,8 @@ class Gold:
         judge-ready records of undecided rows to `undecided`, missing predictions appended;
         returns the run's `Result` (summary tally, notes). `jobs` > 1 forks workers."""
         scorer = self._scorer
-        scorer.start_run(str(predictions), by, judge_records=undecided is not None)
+        scorer.start_run(", ".join(map(str, pipeline.prediction_files(predictions))), by,
+                         judge_records=undecided is not None)
         return pipeline.score_files(predictions, self.source, self.options, out=out, by=by, undecided=undecided,
                                     progress=progress, pred_format=pred_format, renamed_dots=renamed_dots,
                                     scorer=scorer)

@@ -9,7 +9,7 @@ import sys
 import click
 
 from scorer import __version__
-from scorer.commands.common import CONTEXT_SETTINGS, BadInputError, policy_option, rules_option, time_options
+from scorer.commands.common import CONTEXT_SETTINGS, BadInputError, gold_format_option, policy_option, rules_option, time_options
 from scorer.commands.dialogue import dialogue_command
 from scorer.commands.judge import audit, merge_judge
 from scorer.commands.lint import lint_command
@@ -35,6 +35,19 @@ class DefaultGroup(click.Group):
             args = ["--help"]
         return super().parse_args(ctx, args)
 
+    def format_help(self, ctx, formatter):
+        """`score --help` is first the scoring command's own usage and options (what a user
+        came for), then the subcommands."""
+        run = self.commands[DEFAULT_COMMAND]
+        run_ctx = click.Context(run, info_name=ctx.info_name, parent=None)
+        run.format_usage(run_ctx, formatter)
+        run.format_help_text(run_ctx, formatter)
+        run.format_options(run_ctx, formatter)
+        self.format_commands(ctx, formatter)
+        with formatter.section("Other"):
+            formatter.write_dl([("--version", "Show the version and exit."),
+                                ("score COMMAND --help", "Help for a subcommand.")])
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
@@ -56,15 +69,14 @@ def cli():
 
 
 @cli.command(DEFAULT_COMMAND, hidden=True, context_settings=CONTEXT_SETTINGS)
-@click.argument("predictions", type=click.Path(dir_okay=False))
+@click.argument("predictions", nargs=-1, required=True, type=click.Path())
 @click.argument("gold", type=click.Path(dir_okay=False))
 @click.option("-o", "--out", type=click.Path(dir_okay=False), help="Write verdicts (.parquet or .jsonl).")
 @click.option("--summary", "summary_path", type=click.Path(dir_okay=False),
               help="Write the summary (.json, .csv or .md).")
 @click.option("--undecided", "undecided_path", type=click.Path(dir_okay=False),
               help="Write one judge-ready record per undecided row (.jsonl), prompt included.")
-@click.option("--gold-format", type=click.Choice(["auto", "callscore", "bfcl", "acebench"]), default="auto",
-              show_default=True, help="Format of GOLD; auto detects it where unambiguous.")
+@gold_format_option
 @click.option("--pred-format", default="auto", show_default=True, metavar="FORMAT",
               help="Format of PREDICTIONS: auto, callscore, bfcl, acebench, openai, responses, anthropic, "
                    "gemini, qwen or provider (detected per record).")
@@ -107,6 +119,9 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
         fuzzy_high, fuzzy_low, batch_size, jobs, precision, engine, policy, quiet):
     """Score PREDICTIONS against GOLD (.parquet, .jsonl or .json) and print the summary.
 
+    Several prediction files, or a directory of them (BFCL: one result file per model and
+    category), are scored in one pass against the gold read once.
+
     Example: score data/examples/predictions.parquet data/examples/gold.parquet -o verdicts.parquet
     """
     from dataclasses import asdict
@@ -117,7 +132,8 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
 
     if fuzzy_low > fuzzy_high:
         raise click.BadParameter("--fuzzy-low must not exceed --fuzzy-high", param_hint="--fuzzy-low")
-    check_outputs([predictions, gold], [("-o/--out", out, None if engine == "ray" else (".parquet", ".jsonl")),
+    predictions = pipeline.prediction_files(predictions)  # several files, or a directory of them
+    check_outputs([*predictions, gold], [("-o/--out", out, None if engine == "ray" else (".parquet", ".jsonl")),
                                         ("--summary", summary_path, tuple(report.SUMMARY_FORMATS)),
                                         ("--undecided", undecided_path, (".jsonl",))])
     cores = os.cpu_count() or 1
@@ -169,10 +185,13 @@ class stopped_by_sigterm:
     stops its workers and removes its partial files, and the process exits with status 143."""
 
     def __enter__(self):
+        self.owner = os.getpid()
         self.previous = signal.signal(signal.SIGTERM, self._raise)
 
-    @staticmethod
-    def _raise(_signum, _frame):
+    def _raise(self, _signum, _frame):
+        if os.getpid() != self.owner:  # a worker forked with this handler, before it set its own:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)  # die now, never unwind into the caller's code
+            os.kill(os.getpid(), signal.SIGTERM)
         raise SystemExit(128 + signal.SIGTERM)
 
     def __exit__(self, *exc):

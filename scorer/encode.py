@@ -185,6 +185,8 @@ class GoldIndex:
                 reference = parse_reference_time(str(raw_time), self.timezone)
             except ValueError:
                 self._fail(row, "reference_time", f"not an ISO 8601 time: {raw_time!r}")
+            except OverflowError:  # year 1 moved to another zone falls off the calendar
+                self._fail(row, "reference_time", f"{raw_time!r} is outside the years callscore can resolve")
         negative = columns.get("negative_type", [None] * (row + 1))[row]
         if negative is not None and negative not in NEGATIVE_TYPES:
             self._fail(row, "negative_type", f"{negative!r} is not one of {', '.join(NEGATIVE_TYPES)}")

@@ -7,6 +7,7 @@ line) and counted, and the rest of the file is read.
 """
 
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,9 +27,32 @@ _JSON_COLUMNS = ("gold_calls", "calls", "tools")  # nested values are kept as JS
 
 @dataclass
 class Unreadable:
-    """Prediction lines that could not be tied to any row: (line number, reason)."""
+    """Prediction lines that could not be tied to any row: (line number, reason); and lines
+    that are not JSON but whose id could be read, scored as that row's `malformed` verdict."""
 
     lines: list = field(default_factory=list)
+    malformed: list = field(default_factory=list)
+
+
+_ID_KEY = re.compile(rb'"id"\s*:\s*(?:("(?:[^"\\]|\\.)*")|(-?\d+)\b)')
+_MODEL_KEY = re.compile(rb'"model"\s*:\s*("(?:[^"\\]|\\.)*")')
+
+
+def salvage(line: bytes, number: int, problem: str) -> dict | None:
+    """A prediction line that is not JSON, as a record of its id (and model) with the reason
+    in `malformed`, when its top-level id can be read; else None. The same on every line."""
+    for found in _ID_KEY.finditer(line):
+        before = line[:found.start()]
+        if before.count(b"{") - before.count(b"}") != 1:
+            continue  # an "id" inside a nested object (a tool call's own id)
+        try:
+            identifier = orjson.loads(found.group(1)) if found.group(1) else found.group(2).decode()
+            model = _MODEL_KEY.search(line)
+            model = orjson.loads(model.group(1)) if model else None
+        except orjson.JSONDecodeError:
+            return None
+        return {"id": identifier, "model": model, "malformed": f"line {number}: {problem}"}
+    return None
 
 
 def check_path(path) -> Path:
@@ -63,10 +87,11 @@ def _rows_to_table(path, records) -> pa.Table:
     return pa.table(columns) if columns else pa.table({})
 
 
-def json_lines(path):
+def json_lines(path, raw=False):
     """(line number, value, problem) for each non-blank line of a JSON Lines file, `problem`
-    naming why a line is not JSON (value None then). One reader for every JSON Lines input;
-    each caller decides whether a bad line stops the run or is reported and skipped."""
+    naming why a line is not JSON (value None then; with `raw`, the line's bytes). One reader
+    for every JSON Lines input; each caller decides whether a bad line stops the run or is
+    reported and skipped."""
     with open(path, "rb") as handle:
         for number, line in enumerate(handle, start=1):
             if not line.strip():
@@ -74,7 +99,7 @@ def json_lines(path):
             try:
                 yield number, load_json(line), None
             except orjson.JSONDecodeError as error:
-                yield number, None, f"not valid JSON ({error})"
+                yield number, line if raw else None, f"not valid JSON ({error})"
 
 
 def _read_json_records(path: Path, unreadable: Unreadable | None):
@@ -87,14 +112,18 @@ def _read_json_records(path: Path, unreadable: Unreadable | None):
             raise InputError(path, "a .json input must be an array of objects")
         return records
     records = []
-    for number, record, problem in json_lines(path):
+    for number, record, problem in json_lines(path, raw=True):
         if problem is None and not isinstance(record, dict):
             problem = "not a JSON object"
         if problem is not None:
             if unreadable is None:
                 raise InputError(path, problem, row=number)
-            unreadable.lines.append((number, problem))
-            continue
+            salvaged = salvage(record, number, problem) if isinstance(record, bytes) else None
+            if salvaged is None:
+                unreadable.lines.append((number, problem))
+                continue
+            unreadable.malformed.append((number, salvaged["id"]))
+            record = salvaged
         records.append(record)
     return records
 
@@ -103,7 +132,10 @@ def read_gold_table(path) -> pa.Table:
     """The gold file as one table with at least `id` and `gold_calls`; ids unique."""
     path = check_path(path)
     if path.suffix.lower() == ".parquet":
-        table = pq.read_table(path)
+        try:
+            table = pq.read_table(path)
+        except (pa.ArrowException, OSError) as error:
+            raise InputError(path, f"not a readable parquet file ({error})") from None
     else:
         table = _rows_to_table(path, _read_json_records(path, None))
     return validated_gold(table, path)
@@ -170,11 +202,14 @@ def iter_prediction_batches(path, batch_size: int = 131072, unreadable: Unreadab
     and most exporters write them), else line by line."""
     path = check_path(path)
     if path.suffix.lower() == ".parquet":
-        parquet = pq.ParquetFile(path)
-        _check_prediction_columns(path, parquet.schema_arrow.names)
-        wanted = [name for name in (*PREDICTIONS.names, *keep) if name in parquet.schema_arrow.names]
-        for batch in parquet.iter_batches(batch_size=batch_size, columns=wanted):
-            yield prediction_batch(path, batch, keep)
+        try:
+            parquet = pq.ParquetFile(path)
+            _check_prediction_columns(path, parquet.schema_arrow.names)
+            wanted = [name for name in (*PREDICTIONS.names, *keep) if name in parquet.schema_arrow.names]
+            for batch in parquet.iter_batches(batch_size=batch_size, columns=wanted):
+                yield prediction_batch(path, batch, keep)
+        except (pa.ArrowException, OSError) as error:  # a corrupt or truncated file, found at any batch
+            raise InputError(path, f"not a readable parquet file ({error})") from None
         return
     unreadable = unreadable if unreadable is not None else Unreadable()
     done = 0

@@ -3,15 +3,16 @@
 `score_tables` with tables already in callscore's schema."""
 
 import collections
-import contextlib
 import functools
 import gc
+import itertools
 import json
 import multiprocessing
 import os
 import signal
 import threading
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 import orjson
@@ -53,6 +54,7 @@ class Result:
     first_unknown_ids: list = field(default_factory=list)
     missing_predictions: int = 0
     unreadable_lines: list = field(default_factory=list)
+    salvaged_lines: list = field(default_factory=list)   # (line, id): not JSON, scored as malformed
     implementation: str = IMPLEMENTATION
     rules_hash: str = ""
     judge_rows: int = 0                       # undecided rows exported for a judge
@@ -91,6 +93,11 @@ class Result:
             else:
                 lines.append(f"{self.judge_rows} undecided row(s) would go to a judge, about {self.judge_tokens} "
                              f"prompt tokens (written to {self.judge_file})")
+        if self.salvaged_lines:
+            shown = ", ".join(f"line {number} (id {identifier})" for number, identifier
+                              in self.salvaged_lines[:_FIRST_IDS_SHOWN])
+            lines.append(f"{len(self.salvaged_lines)} prediction line(s) not valid JSON, scored as malformed "
+                         f"for their id: {shown}" + (" ..." if len(self.salvaged_lines) > _FIRST_IDS_SHOWN else ""))
         for number, reason in self.unreadable_lines[:_FIRST_IDS_SHOWN]:
             lines.append(f"prediction line {number} unreadable, skipped: {reason}")
         if len(self.unreadable_lines) > _FIRST_IDS_SHOWN:
@@ -439,11 +446,33 @@ class Scorer:
 
 
 def count_rows(path) -> int | None:
-    """Rows in a predictions file when the format says so cheaply (parquet), for progress."""
-    try:
-        return pq.ParquetFile(path).metadata.num_rows if str(path).lower().endswith(".parquet") else None
-    except (OSError, pa.ArrowException):
-        return None
+    """Rows in the prediction files when their format says so cheaply (parquet), for progress."""
+    total = 0
+    for one in prediction_files(path):
+        if not str(one).lower().endswith(".parquet"):
+            return None
+        try:
+            total += pq.ParquetFile(one).metadata.num_rows
+        except (OSError, pa.ArrowException):
+            return None
+    return total
+
+
+def prediction_files(paths) -> list:
+    """The prediction files named: a path, several, or a directory standing for every file
+    under it that callscore reads (BFCL writes one result file per model and category),
+    sorted so that the verdicts come in the same order on every machine."""
+    found = []
+    for path in [paths] if isinstance(paths, (str, os.PathLike)) else paths:
+        path = Path(path)
+        if path.is_dir():
+            inside = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in load.EXTENSIONS)
+            if not inside:
+                raise InputError(path, f"a directory with no prediction file ({', '.join(load.EXTENSIONS)})")
+            found += inside
+        else:
+            found.append(path)
+    return found
 
 
 def prediction_keys(batch: pa.RecordBatch, positions: pa.Array) -> pa.Array:
@@ -519,17 +548,23 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
                 renamed_dots=False, scorer=None) -> Result:
     """Score a predictions file against a gold file, batch by batch; write verdicts to `out`
     and judge-ready records of the undecided rows to `undecided` if given. `progress(rows)` is
-    called after each batch. Formats other than callscore's are read by scorer.io adapters.
+    called as each batch is read. Formats other than callscore's are read by scorer.io adapters.
     `scorer`: a Scorer already holding this gold (scorer.api.Gold), instead of reading gold_path."""
-    scorer = scorer or Scorer(read_gold(gold_path, gold_format), gold_path, options, by, predictions_path,
+    paths = prediction_files(predictions_path)
+    scorer = scorer or Scorer(read_gold(gold_path, gold_format), gold_path, options, by, ", ".join(map(str, paths)),
                               judge_records=undecided is not None)
     unreadable = load.Unreadable()
+
+    def read(unreadable):  # every prediction file in turn, against the gold read once
+        return itertools.chain.from_iterable(
+            read_prediction_batches(path, pred_format, gold_path, options.batch_size, unreadable, renamed_dots,
+                                    options.keep) for path in paths)
+
     if options.on_duplicate == "last":  # a first pass finds the last prediction of each (model, id)
-        scorer.result.duplicates.note_last_rows(
-            read_prediction_batches(predictions_path, pred_format, gold_path, options.batch_size, load.Unreadable(),
-                                    renamed_dots, options.keep), scorer.gold_ids)
-    batches = read_prediction_batches(predictions_path, pred_format, gold_path, options.batch_size, unreadable,
-                                      renamed_dots, options.keep)
+        scorer.result.duplicates.note_last_rows(read(load.Unreadable()), scorer.gold_ids)
+    batches = read(unreadable)
+    if progress:
+        batches = _counted(batches, progress)
     writer = VerdictWriter(out, metadata(options)) if out else None
     judge = UndecidedWriter(undecided)
     written = 0
@@ -539,8 +574,6 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
             if writer:
                 writer.write(verdicts)
             judge.add(records)
-            if progress:
-                progress(verdicts.num_rows)
         missing = scorer.missing_batch()
         if missing is not None:
             if writer:
@@ -562,7 +595,15 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
         scorer.result.judge_rows, scorer.result.judge_tokens = scorer.undecided_rows, None
     scorer.result.judge_file = str(undecided) if undecided else None
     scorer.result.unreadable_lines = unreadable.lines
+    scorer.result.salvaged_lines = unreadable.malformed
     return scorer.result
+
+
+def _counted(batches, progress):
+    """The batches, each reported to `progress(rows)` as it is read."""
+    for batch in batches:
+        progress(batch.num_rows)
+        yield batch
 
 
 _WORKER = None  # the Scorer a worker process inherits at fork
@@ -572,30 +613,26 @@ def _score_distinct_in_worker(firsts, g_rows):
     return _WORKER.score_distinct(firsts, g_rows)
 
 
+def _forked_pool(jobs):
+    """A pool of forked workers that inherit the default SIGTERM, not a Python handler of the
+    caller's (the CLI's): a worker stuck in C code cannot run a Python handler, and a SIGTERM
+    that arrives before a worker's initializer has run (a pool terminated at once by an input
+    error in the first batch) would be dropped; either way the pool's terminate would wait for
+    that worker forever. Off the main thread signals cannot be set; the initializer applies."""
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, signal.SIG_DFL) if main else None
+    try:
+        return multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_signals)
+    finally:
+        if main:
+            signal.signal(signal.SIGTERM, previous)
+
+
 def _worker_signals():
     """Workers leave Ctrl-C and SIGTERM to the main process, which stops them (the pool's
     terminate) after removing its partial files; they die by the default SIGTERM."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-@contextlib.contextmanager
-def _forked_with_worker_signals():
-    """The workers' dispositions set in the main process around the fork, so that workers
-    start with them: a SIGTERM sent before a worker's initializer had run (a pool terminated
-    at once, by an input error in the first batch) reached the inherited Python handler and
-    was dropped, and the pool's terminate then waited for that worker forever. Off the main
-    thread (a library caller) signals cannot be set; the initializer alone applies."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
-    _worker_signals()
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous[0])
-        signal.signal(signal.SIGTERM, previous[1])
 
 
 def _scored(scorer, batches, jobs):
@@ -611,9 +648,7 @@ def _scored(scorer, batches, jobs):
     global _WORKER
     _WORKER = scorer
     try:
-        with _forked_with_worker_signals():
-            pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_signals)
-        with pool:
+        with _forked_pool(jobs) as pool:
             pending = collections.deque()
             for batch in batches:
                 prepared = scorer.prepare(batch)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import unicodedata
 from pathlib import Path
 from typing import NamedTuple
 
@@ -51,7 +52,9 @@ def _percent(value: float | None, precision: int) -> str:
     return DASH if value is None else f"{100 * value:.{precision}f}"
 
 
-def _cell(value, precision: int) -> str:
+def _cell(value, precision: int, grouped: bool = True) -> str:
+    """A cell as text: percentages for shares, counts with thousands separators (`grouped`;
+    not in CSV, which programs read)."""
     if value is None:
         return DASH
     if isinstance(value, Estimate):
@@ -63,7 +66,20 @@ def _cell(value, precision: int) -> str:
         return "true" if value else "false"
     if isinstance(value, float):
         return _percent(value, precision)
+    if isinstance(value, int) and grouped:
+        return f"{value:,}"
     return str(value)
+
+
+def display_width(text: str) -> int:
+    """Columns a text takes in a terminal: wide and full-width characters (CJK) take two."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 0 if unicodedata.combining(char) else 1
+               for char in text)
+
+
+def _pad(text: str, width: int, right: bool) -> str:
+    space = " " * max(width - display_width(text), 0)
+    return space + text if right else text + space
 
 
 _OUTCOME_INITIALS = {"miss_recall": "MR", "param_error": "PE", "over_recall": "OR"}
@@ -151,12 +167,11 @@ def _numeric_column(rows: list[dict], column: str) -> bool:
 
 def _text(rows, columns, header, precision) -> str:
     body = [[_cell(row.get(c), precision) for c in columns] for row in rows]
-    widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(columns))]
+    widths = [max(display_width(line[i]) for line in [header, *body]) for i in range(len(columns))]
     right = [_numeric_column(rows, c) for c in columns]
 
     def line(cells):
-        return "  ".join(cell.rjust(w) if r else cell.ljust(w)
-                         for cell, w, r in zip(cells, widths, right)).rstrip()
+        return "  ".join(_pad(cell, w, r) for cell, w, r in zip(cells, widths, right)).rstrip()
 
     rule = "  ".join("-" * w for w in widths)
     return "\n".join([line(header), rule, *(line(cells) for cells in body)]) + "\n"
@@ -220,7 +235,7 @@ def _csv(rows, columns, precision) -> str:
                 parts = value if isinstance(value, Estimate) else Estimate(None, None, None)
                 cells += ["" if p is None else _percent(p, precision) for p in parts]
             else:
-                cells.append("" if value is None else _cell(value, precision))
+                cells.append("" if value is None else _cell(value, precision, grouped=False))
         writer.writerow(cells)
     return buffer.getvalue()
 

@@ -55,17 +55,33 @@ class Tool:
     required: tuple = ()
 
 
-def _param(spec) -> Param:
+def _check(spec: dict, where: str) -> None:
+    """ValueError naming the parameter when a schema keyword has the wrong JSON type (a list
+    of properties, a numeric format), rather than a crash deep in scoring."""
+    for keyword, wanted, name in (("properties", dict, "an object"), ("format", str, "a string"),
+                                  ("type", (str, list), "a string or a list"), ("enum", list, "a list"),
+                                  ("required", list, "a list"), ("items", (dict, list), "an object")):
+        if spec.get(keyword) is not None and not isinstance(spec[keyword], wanted):
+            raise ValueError(f"{where}: {keyword} is {type(spec[keyword]).__name__}, expected {name}")
+    if isinstance(spec.get("type"), list) and not all(isinstance(t, str) for t in spec["type"]):
+        raise ValueError(f"{where}: type lists something other than type names")
+    if spec.get("x-tolerance") is not None and (isinstance(spec["x-tolerance"], bool)
+                                                or not isinstance(spec["x-tolerance"], (int, float))):
+        raise ValueError(f"{where}: x-tolerance is not a number")
+
+
+def _param(spec, where="parameter") -> Param:
     if not isinstance(spec, dict):
         return Param()
+    _check(spec, where)
     declared = spec.get("type")
     if isinstance(declared, list):  # ["string", "null"] -> string
         declared = next((t for t in declared if t != "null"), None)
     kind = _FORMAT_KIND.get(spec.get("format")) or _TYPE_KIND.get(declared, "unknown")
     if spec.get("enum") is not None and kind in ("text", "unknown"):
         kind = "enum"
-    items = _param(spec["items"]) if isinstance(spec.get("items"), dict) else None
-    properties = tuple(sorted((k, _param(v)) for k, v in (spec.get("properties") or {}).items()))
+    items = _param(spec["items"], f"{where}.items") if isinstance(spec.get("items"), dict) else None
+    properties = tuple(sorted((k, _param(v, f"{where}.{k}")) for k, v in (spec.get("properties") or {}).items()))
     described = _described(spec.get("description"))
     return Param(
         kind=kind,
@@ -97,10 +113,14 @@ def parse_tools(tools_json) -> dict:
         if not isinstance(tool, dict) or not isinstance(tool.get("name"), str):
             raise ValueError(f"tool {position} has no name")
         parameters = tool.get("parameters") or {}
+        if not isinstance(parameters, dict):
+            raise ValueError(f"tool {tool['name']}: parameters is {type(parameters).__name__}, expected an object")
+        _check(parameters, f"tool {tool['name']}")
         properties = parameters.get("properties") or {}
         parsed[tool["name"]] = Tool(
             name=tool["name"],
-            params={name: _named(name, spec, _param(spec)) for name, spec in properties.items()},
+            params={name: _named(name, spec, _param(spec, f"tool {tool['name']}, parameter {name}"))
+                    for name, spec in properties.items()},
             required=tuple(parameters.get("required") or ()),
         )
     return parsed

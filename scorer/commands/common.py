@@ -52,6 +52,8 @@ def policy_option(command=None, *, expose_value=False):
                         expose_value=expose_value,
                         help="Override a temporal policy (repeatable), e.g. --policy bare_weekday=nearest "
                              "--policy part_of_day.早上=6-10; `score rules --policies` lists them.")(command)
+
+
 class BadInputError(click.ClickException):
     """Bad input file: the message names file, line and field; exit status 2."""
 
@@ -69,3 +71,8 @@ def bad_input_exits(path=None):
         if path is None:
             raise
         raise BadInputError(f"{path}: {error}") from error
+
+
+def gold_format_option(command):
+    return click.option("--gold-format", type=click.Choice(["auto", "callscore", "bfcl", "acebench"]), default="auto",
+                        show_default=True, help="Format of GOLD; auto detects it where unambiguous.")(command)

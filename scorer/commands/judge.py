@@ -44,7 +44,7 @@ def merge_judge(verdicts, judge_file, output):
     are reported on stderr (file, line, reason) and their rows stay undecided; every row gets
     `decided_by` (rules, judge, or null while undecided).
 
-    Example: score merge-judge verdicts.parquet judge.jsonl -o judged.parquet
+    Example: score merge-judge verdicts.parquet data/examples/judge_answers.jsonl -o judged.parquet
     """
     with bad_input_exits(verdicts):
         table = read_verdicts(verdicts)
@@ -74,7 +74,7 @@ def audit(verdicts, judge_file, fmt):
     """Agreement between the rules and a judge on rows the rules decided: share agreeing,
     Cohen's kappa and the confusion matrix, per outcome and per outcome/subtype.
 
-    Example: score audit verdicts.parquet judge_sample.jsonl --format md
+    Example: score audit verdicts.parquet data/examples/judge_answers.jsonl --format md
     """
     with bad_input_exits(verdicts):
         table = read_verdicts(verdicts)

@@ -5,10 +5,11 @@ from scorer.commands import common
 
 @click.command("lint", context_settings=common.CONTEXT_SETTINGS)
 @click.argument("gold", type=click.Path(dir_okay=False))
+@common.gold_format_option
 @common.time_options
 @common.rules_option
 @common.policy_option
-def lint_command(gold, reference_time, timezone):
+def lint_command(gold, gold_format, reference_time, timezone):
     """Check a gold file before scoring against it; exit 1 when anything is found.
 
     Checks: tools named but not offered, arguments the schema does not define or of the
@@ -18,12 +19,12 @@ def lint_command(gold, reference_time, timezone):
 
     Example: score lint data/examples/gold.jsonl
     """
-    from scorer import load
     from scorer.lint import lint, self_score
     from scorer.options import Options
+    from scorer.pipeline import read_gold
 
     options = Options(reference_time=reference_time, timezone=timezone)
-    table = load.read_gold_table(gold)
+    table = read_gold(gold, gold_format)
     findings = lint(table, gold, options)
     for number, identifier, field, message in findings:
         click.echo(f"{gold} row {number} (id {identifier}), field {field}: {message}")

@@ -10,6 +10,8 @@ glyph fallback), so the same verdicts give the same figures on machines with the
 from __future__ import annotations
 
 import re
+import textwrap
+import warnings
 from pathlib import Path
 
 import click
@@ -36,6 +38,13 @@ CJK_FALLBACKS = ("Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "WenQ
                  "WenQuanYi Micro Hei", "Droid Sans Fallback", "SimHei", "Microsoft YaHei", "PingFang SC",
                  "Heiti SC", "Arial Unicode MS")
 _CJK_TEXT = re.compile("[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
+# Models are told apart by the Okabe-Ito colours (distinct for the common colour-vision
+# deficiencies) and, printed in grayscale, by a hatch pattern each.
+MODEL_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
+MODEL_HATCHES = ("", "///", "...", "xxx", "\\\\\\", "+++", "ooo", "---")
+NAME_WIDTH = 18          # model names longer than this wrap onto several lines
+SLIP_LABELS = {"inclusive_exclusive_end": "inclusive vs exclusive end", "whole_vs_part": "whole vs part",
+               UNNAMED_SLIP: "not named"}
 # One colour family per outcome, so a profile reads as "how much of each outcome" first.
 _FAMILY = {vocab.CORRECT: "Greens", vocab.MISS_RECALL: "Reds", vocab.PARAM_ERROR: "Oranges",
            vocab.OVER_RECALL: "Purples"}
@@ -102,9 +111,25 @@ def temporal_slips(table: pa.Table) -> dict[str, dict[str, int]]:
     return result
 
 
+def slip_label(kind: str) -> str:
+    """A slip kind as a reader says it: off_by_one_day -> off by one day."""
+    return SLIP_LABELS.get(kind, kind.replace("_", " "))
+
+
+def wrapped(name: str) -> str:
+    """A long model name on several lines, so that it does not squeeze the plot."""
+    return textwrap.fill(str(name), NAME_WIDTH, break_on_hyphens=True, break_long_words=True)
+
+
+def _model_style(index: int) -> dict:
+    return {"color": MODEL_COLOURS[index % len(MODEL_COLOURS)], "hatch": MODEL_HATCHES[index % len(MODEL_HATCHES)],
+            "edgecolor": "white", "linewidth": 0.5}
+
+
 def _save(figure, directory: Path, name: str) -> list[Path]:
     paths = []
-    for suffix, metadata in ((".png", {"Software": None}), (".svg", {"Date": None})):
+    for suffix, metadata in ((".png", {"Software": None}), (".svg", {"Date": None}),
+                             (".pdf", {"CreationDate": None, "Producer": None})):
         path = directory / f"{name}{suffix}"
         figure.savefig(path, dpi=150, metadata=metadata)
         paths.append(path)
@@ -129,7 +154,7 @@ def draw_profile(plt, ticker, shares: dict, directory: Path) -> list[Path]:
                                                 if len(family) > 1 else 0.6)
         widths = [shares[m].get((outcome, subtype), 0.0) for m in models]
         label = outcome if subtype is None else f"{outcome} / {subtype}"
-        axes.barh(models, widths, left=left, color=colour, label=label, edgecolor="white",
+        axes.barh([wrapped(m) for m in models], widths, left=left, color=colour, label=label, edgecolor="white",
                   linewidth=0.5)
         left = [a + b for a, b in zip(left, widths)]
     axes.invert_yaxis()
@@ -150,7 +175,7 @@ def draw_accuracy(plt, ticker, order: list, accuracy: dict, column: str, directo
     for index, model in enumerate(models):
         xs = [i + (index - (len(models) - 1) / 2) * width for i in range(len(order))]
         heights = [accuracy[model].get(v) or 0.0 for v in order]
-        bars = axes.bar(xs, heights, width=width, label=model, color=plt.get_cmap("tab10")(index % 10))
+        bars = axes.bar(xs, heights, width=width, label=wrapped(model), **_model_style(index))
         axes.bar_label(bars, labels=[
             "–" if accuracy[model].get(v) is None else f"{100 * accuracy[model][v]:.0f}"
             for v in order], fontsize=7, padding=1)
@@ -174,10 +199,10 @@ def draw_slips(plt, ticker, slips: dict, directory: Path) -> list[Path]:
     height = 0.8 / max(1, len(models))
     for index, model in enumerate(models):
         ys = [i + (index - (len(models) - 1) / 2) * height for i in range(len(kinds))]
-        bars = axes.barh(ys, [slips[model].get(k, 0) for k in kinds], height=height, label=model,
-                         color=plt.get_cmap("tab10")(index % 10))
+        bars = axes.barh(ys, [slips[model].get(k, 0) for k in kinds], height=height, label=wrapped(model),
+                         **_model_style(index))
         axes.bar_label(bars, fontsize=7, padding=1)
-    axes.set_yticks(range(len(kinds)), kinds)
+    axes.set_yticks(range(len(kinds)), [slip_label(kind) for kind in kinds])
     axes.invert_yaxis()
     axes.xaxis.set_major_locator(ticker.MaxNLocator(integer=True))
     axes.set_xlabel("rows with a temporal error (count)")
@@ -217,8 +242,8 @@ def font_families(matplotlib, names: list[str]) -> list[str]:
 @click.option("--by", "column", default="difficulty", show_default=True,
               help="Column of the accuracy figure.")
 def plot(verdicts, directory, column):
-    """Figures as PNG and SVG: error profile per model, accuracy by difficulty per model, and
-    the kinds of temporal slips.
+    """Figures as PNG, SVG and PDF: error profile per model, accuracy by difficulty per model,
+    and the kinds of temporal slips.
 
     Example: score plot verdicts.parquet -o figures/
     """
@@ -242,7 +267,9 @@ def plot(verdicts, directory, column):
     out.mkdir(parents=True, exist_ok=True)
     written = []
     style = {**_STYLE, "font.family": font_families(matplotlib, _names_shown(table, column if has_column else None))}
-    with matplotlib.rc_context(style):
+    with matplotlib.rc_context(style), warnings.catch_warnings():
+        # a missing CJK glyph was said once above (font_families); matplotlib would repeat it per glyph
+        warnings.filterwarnings("ignore", message=r"Glyph \d+ .* missing from", category=UserWarning)
         written += draw_profile(plt, ticker, profile_shares(tally), out)
         if has_column:
             order, accuracy = accuracy_by(tally, column)

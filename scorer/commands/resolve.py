@@ -67,7 +67,10 @@ def _file_records(path: str, default_reference, zone):
 @common.rules_option
 @common.policy_option
 def resolve_command(text, reference_time, timezone, cases, out):
-    """Resolve TEXT (or every line of --file) to an interval [start, end) with its granularity."""
+    """Resolve TEXT (or every line of --file) to an interval [start, end) with its granularity.
+
+    Example: score resolve 下周二下午 --reference-time 2026-03-04T10:00:00+08:00
+    """
     zone = _zone(timezone)
     if (text is None) == (cases is None):
         raise click.UsageError("give either TEXT or --file, not both and not neither")

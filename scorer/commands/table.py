@@ -187,6 +187,45 @@ def table_rows(tally: Tally, by: tuple[str, ...], reweight: tuple[str, dict] | N
     return rows, notes
 
 
+COMPACT_COLUMNS = ("recall", "accuracy", vocab.MISS_RECALL, vocab.PARAM_ERROR, vocab.OVER_RECALL)
+
+
+def ordered_rows(rows: list, by: tuple, data: pa.Table, order=()) -> list:
+    """Rows with each model's group values in their natural order: the order given (easy,
+    medium, hard), then the order in which values first appear in the verdicts; a model's
+    total (`all`) first. Models keep their order."""
+    if not by:
+        return rows
+    rank = {}
+    for column in by:
+        seen = [v for v in order if v] + [v for v in data.column(column).unique().to_pylist()]
+        rank[column] = {value: i for i, value in enumerate(dict.fromkeys(map(_text, seen)))}
+
+    def key(row):
+        return tuple((-1,) if row[c] == ALL_VALUES else (rank[c].get(_text(row[c]), len(rank[c])),) for c in by)
+    models = list(dict.fromkeys(row["model"] for row in rows))
+    return sorted(rows, key=lambda row: (models.index(row["model"]), key(row)))
+
+
+def _text(value) -> str:
+    return "null" if value is None else str(value)
+
+
+def labelled_reweighted(rows: list, by: tuple, column: str) -> list:
+    """The totals a re-weighting changed say so in their label, so that a reader never takes
+    them for the plain mean over the rows."""
+    label = f"{ALL_VALUES} (re-weighted by {column})"
+    out = []
+    for row in rows:
+        row = dict(row)
+        if by and all(row[c] == ALL_VALUES for c in by):
+            row[by[0]] = label
+        elif not by:
+            row["model"] = f"{row['model']} (re-weighted by {column})"
+        out.append(row)
+    return out
+
+
 def _rows_repeat(data: pa.Table) -> bool:
     """Whether some model has several rows for one id."""
     counts = data.select(["model", "id"]).group_by(["model", "id"], use_threads=False).aggregate([([], "count_all")])
@@ -199,7 +238,11 @@ def _rows_repeat(data: pa.Table) -> bool:
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="md", show_default=True)
 @click.option("--precision", type=click.IntRange(0, 6), default=1, show_default=True,
               help="Decimals of the percentages.")
-@click.option("--columns", help="Comma-separated metric columns (default: the paper set).")
+@click.option("--columns", help="Comma-separated metric columns (default: the paper set), or `compact`: "
+                                "the five headline shares, narrow enough for one LaTeX column.")
+@click.option("--order", metavar="V1,V2,...",
+              help="Order of the --by values, e.g. easy,medium,hard (default: as they first appear in the "
+                   "verdicts; values not listed follow).")
 @click.option("--reweight", help="Re-weight strata of a column, e.g. difficulty=easy:0.6,medium:0.3,hard:0.1.")
 @click.option("--ci", type=click.FloatRange(0, 1, min_open=True, max_open=True),
               help="Bootstrap confidence level, e.g. 0.95.")
@@ -214,7 +257,7 @@ def _rows_repeat(data: pa.Table) -> bool:
               help="Instead: pass^k and pass@k per model over repeated samples told apart by COLUMN "
                    "(τ-bench; e.g. `sample` kept with --keep), one sample per row and (model, id).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here instead of stdout.")
-def table(verdicts, by, fmt, precision, columns, reweight, ci, draws, seed, cluster, bold_best, sample, output):
+def table(verdicts, by, fmt, precision, columns, reweight, ci, draws, seed, cluster, bold_best, sample, output, order):
     """Metrics of a verdict file as a paper table.
 
     Example: score table verdicts.parquet --by difficulty --format latex --ci 0.95
@@ -252,7 +295,11 @@ def table(verdicts, by, fmt, precision, columns, reweight, ci, draws, seed, clus
                      "independent; --cluster id resamples ids instead")
     for note in notes:
         click.echo(note, err=True)
-    chosen = [c.strip() for c in columns.split(",")] if columns else list(PAPER_COLUMNS)
+    rows = ordered_rows(rows, by, data, order.split(",") if order else ())
+    if weights and fmt in ("text", "md", "latex"):  # json and csv keep the values programs key on
+        rows = labelled_reweighted(rows, by, weights[0])
+    chosen = list(COMPACT_COLUMNS) if columns == "compact" else \
+        [c.strip() for c in columns.split(",")] if columns else list(PAPER_COLUMNS)
     unknown = [c for c in chosen if c not in rows[0]]
     if unknown:
         raise click.BadParameter(f"unknown column(s) {', '.join(unknown)}", param_hint="--columns")

@@ -75,7 +75,7 @@ def score_dataset(ds: "ray.data.Dataset", gold: Gold | str | Path, *, actors: in
     return verdicts if absent is None else verdicts.union(ray.data.from_arrow(pa.Table.from_batches([absent])))
 
 
-def score_files(predictions: str | Path, gold_path: str | Path, out: str | Path, options: Options = Options(),
+def score_files(predictions: str | Path | list, gold_path: str | Path, out: str | Path, options: Options = Options(),
                 by=(), gold_format: str = "auto", actors: int = 1) -> Result:
     """`score --engine ray`: read predictions with `ray.data.read_parquet`, write the verdicts
     as a parquet directory `out` (the missing predictions in its `missing_predictions.parquet`,
@@ -84,7 +84,8 @@ def score_files(predictions: str | Path, gold_path: str | Path, out: str | Path,
     if not ray.is_initialized():
         ray.init(include_dashboard=False, log_to_driver=False)
     gold = Gold(read_gold(gold_path, gold_format), options, gold_path)
-    ds = ray.data.read_parquet(str(predictions), override_num_blocks=max(2 * actors, 1))
+    paths = [str(path) for path in (predictions if isinstance(predictions, list) else [predictions])]
+    ds = ray.data.read_parquet(paths, override_num_blocks=max(2 * actors, 1))
     score_dataset(ds, gold, actors=actors, batch_size=options.batch_size, missing=False).write_parquet(str(out))
     absent = gold.missing_batch(pads.dataset(str(out), format="parquet").to_table(columns=["model", "id"]))
     if absent is not None:

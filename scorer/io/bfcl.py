@@ -310,6 +310,7 @@ def read_bfcl_results(result_path, model, question_path=None, renamed_dots=False
             declared_by_position.append(names)
             types_by_id[str(row.get("id"))] = declared_types(functions)
     columns = {name: [] for name in PREDICTIONS.names}
+    undotted_calls = []   # (row id, predicted, declared): a dotted name called without its dots
     for position, (number, row) in enumerate(read_json_lines(result_path)):
         if "result" not in row:
             raise InputError(result_path, "missing field result", row=number, field="result")
@@ -321,11 +322,13 @@ def read_bfcl_results(result_path, model, question_path=None, renamed_dots=False
             output = result
         else:
             malformed = f"result is a {type(result).__name__}, not a list or a text"
+        declared = declared_by_id.get(row_id)
+        if declared is None and position < len(declared_by_position):
+            declared = declared_by_position[position]
         if renamed_dots:
-            declared = declared_by_id.get(row_id)
-            if declared is None and position < len(declared_by_position):
-                declared = declared_by_position[position]
             calls = _rename(calls, output, _undotted(declared or ()))
+        elif declared and not undotted_calls:
+            undotted_calls += _undotted_calls(row_id, calls, output, declared)
         if typed and row_id in types_by_id:
             calls = _typed_calls(calls, output, types_by_id[row_id])
         columns["id"].append(row_id)
@@ -333,7 +336,25 @@ def read_bfcl_results(result_path, model, question_path=None, renamed_dots=False
         columns["calls"].append(calls)
         columns["output"].append(output)
         columns["malformed"].append(malformed)
+    if undotted_calls:
+        row_id, predicted, name = undotted_calls[0]
+        raise InputError(result_path, f"id {row_id} calls {predicted} where the question declares {name}: BFCL "
+                         "sent this model the names with dots replaced by underscores (APIs that forbid dots); "
+                         "score it with --renamed-dots, which maps them back")
     return pa.Table.from_pydict(columns, schema=PREDICTIONS)
+
+
+def _undotted_calls(row_id, calls, output, declared) -> list:
+    """(row id, predicted name, declared name) when a result names a declared dotted function
+    with its dots replaced (math_factorial for math.factorial), which would otherwise score
+    as a wrong tool on every such row."""
+    mapping = {plain: dotted for plain, dotted in _undotted(declared).items() if plain not in declared}
+    if not mapping:
+        return []
+    names = [call["name"] for call in calls or ()]
+    if not names and output:
+        names = [plain for plain in mapping if re.search(rf"(?<![\w.]){re.escape(plain)}\s*\(", output)]
+    return [(row_id, name, mapping[name]) for name in names if name in mapping][:1]
 
 
 def _rename(calls, output, mapping):

@@ -47,7 +47,10 @@ def _first_record(path: Path) -> dict:
         try:
             first = orjson.loads(path.read_bytes().removeprefix(b"\xef\xbb\xbf"))  # one document, several lines
         except orjson.JSONDecodeError as error:
-            raise InputError(path, f"not valid JSON ({error.msg})", row=error.lineno) from None
+            # JSON Lines whose first line is bad: the first line that reads decides the format
+            first = next((value for _n, value, problem in load.json_lines(path) if problem is None), None)
+            if first is None:
+                raise InputError(path, f"not valid JSON ({error.msg})", row=error.lineno) from None
     if isinstance(first, list):
         if not first:
             raise InputError(path, "empty JSON array")

@@ -10,6 +10,7 @@ and flags the matcher and the pair checks need.
 """
 
 import functools
+import hashlib
 import math
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -61,10 +62,17 @@ class Context:
 NO_REFERENCE_RULE = "temporal.no_reference_time"  # relative, on a row that has no reference time
 
 
+MAX_COMPARED_CHARS = 10_000  # longer texts are compared exactly, as written (as temporal search caps its input)
+
+
 def canonical(param: Param, value, context: Context) -> Canon:
     """The canonical form of `value` for a parameter of this kind."""
     if value is None:
         return Canon("null", rule="null")
+    if isinstance(value, str) and len(value) > MAX_COMPARED_CHARS:
+        # folding, aliases, numbers, times and fuzzy similarity are for values, not documents:
+        # on megabytes they would take minutes and gigabytes, so equal means identical here
+        return Canon("x:" + hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest(), rule="text.too_long")
     kind = param.kind
     if isinstance(value, dict) and context.reference_time is not None and context.reference_known:
         as_range = _range_object(value, context)

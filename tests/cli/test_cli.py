@@ -43,7 +43,7 @@ def test_every_command_is_named_in_the_readme():
 def test_every_command_has_help():
     runner = CliRunner()
     top = runner.invoke(cli, ["--help"])
-    assert top.exit_code == 0 and "score PREDICTIONS GOLD" in top.output
+    assert top.exit_code == 0 and "[OPTIONS] PREDICTIONS... GOLD" in top.output
     for name, command in cli.commands.items():
         result = runner.invoke(cli, [name, "--help"])
         assert result.exit_code == 0, name
@@ -148,3 +148,13 @@ def test_lint_and_resolve_read_an_own_rules_directory_too(tmp_path):
     resolved = run("resolve", "校庆", "--reference-time", "2026-03-01T10:00:00+08:00", "--rules", str(rules))
     assert "start: 2026-05-20T00:00:00+08:00" in resolved.stdout
     assert "not temporal" in run("resolve", "校庆", "--reference-time", "2026-03-01T10:00:00+08:00").stdout
+
+
+def test_lint_reads_a_benchmark_format_named_by_gold_format():
+    bfcl = DATA / "bfcl" / "v4" / "BFCL_v4_simple_python.json"
+    runner = CliRunner()
+    named = runner.invoke(cli, ["lint", str(bfcl), "--gold-format", "bfcl"])
+    assert named.exit_code in (0, 1), named.output   # 1: findings; never a usage or input error
+    assert "gold against itself" in named.output
+    wrong = runner.invoke(cli, ["lint", str(bfcl), "--gold-format", "callscore"])
+    assert wrong.exit_code == 2 and "Error: " in wrong.output  # read as callscore JSON: refused

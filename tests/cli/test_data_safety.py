@@ -203,3 +203,21 @@ def test_jobs_above_the_core_count_are_capped_with_a_note(inputs, tmp_path):
     baseline = tmp_path / "one.parquet"
     assert _run(predictions, gold, "--jobs", 1, "-o", baseline, "-q").exit_code == 0
     assert baseline.read_bytes() == (tmp_path / "v.parquet").read_bytes()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_worker_forked_with_the_sigterm_handler_dies_instead_of_unwinding():
+    """A pool worker forked before it set its own handler must not raise SystemExit: in the
+    moment after fork that would unwind into the caller's code (a second pytest, a second CLI)."""
+    from scorer.cli import stopped_by_sigterm
+
+    with stopped_by_sigterm():
+        handler = signal.getsignal(signal.SIGTERM)
+        pid = os.fork()
+        if pid == 0:
+            try:
+                handler(signal.SIGTERM, None)
+            finally:
+                os._exit(3)   # reached only if the handler returned or raised
+    _pid, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGTERM

@@ -1,38 +1,43 @@
-"""The progress line: shown on a terminal once a run passes two seconds, never otherwise."""
+"""The progress display: from the start on a terminal (rows read, rows/s, and a bar with the
+ETA when the total is known), nothing when disabled; the pipeline reports rows as it reads them."""
 
 import io
+from pathlib import Path
 
-from scorer import progress as progress_module
+from scorer import pipeline
+from scorer.options import Options
 from scorer.progress import Progress
 
-
-class Clock:
-    def __init__(self):
-        self.now = 100.0
-
-    def __call__(self):
-        return self.now
+EXAMPLES = Path(__file__).resolve().parents[2] / "data" / "examples"
 
 
-def test_progress_appears_after_two_seconds_with_rate_and_eta(monkeypatch):
-    clock = Clock()
-    monkeypatch.setattr(progress_module.time, "monotonic", clock)
+def test_progress_shows_from_the_start_with_rate_and_eta():
     stream = io.StringIO()
     with Progress(enabled=True, total=1000, stream=stream) as progress:
-        progress.advance(100)
-        assert stream.getvalue() == ""          # under two seconds: silent
-        clock.now += 2.5
-        progress.advance(400)
+        assert "0/1000" in stream.getvalue()          # before the first batch is read
+        progress.advance(500)
     text = stream.getvalue()
-    assert "500/1,000 rows" in text and "200 rows/s" in text and "ETA 2 s" in text
-    assert text.endswith("\n")
+    assert "500/1000" in text and "rows/s" in text
+    assert "<" in text.rsplit("500/1000", 1)[1]          # elapsed<remaining: the ETA
 
 
-def test_progress_disabled_writes_nothing(monkeypatch):
-    clock = Clock()
-    monkeypatch.setattr(progress_module.time, "monotonic", clock)
+def test_progress_without_a_total_counts_rows_and_rate():
+    stream = io.StringIO()
+    with Progress(enabled=True, total=None, stream=stream) as progress:
+        progress.advance(1234)
+    text = stream.getvalue()
+    assert "1234 rows" in text and "rows/s" in text
+
+
+def test_progress_disabled_writes_nothing():
     stream = io.StringIO()
     with Progress(enabled=False, total=10, stream=stream) as progress:
-        clock.now += 10
         progress.advance(5)
     assert stream.getvalue() == ""
+
+
+def test_rows_are_reported_as_they_are_read():
+    seen = []
+    pipeline.score_files(EXAMPLES / "predictions.parquet", EXAMPLES / "gold.parquet",
+                                  Options(batch_size=100), progress=seen.append)
+    assert seen[0] == 100 and sum(seen) == pipeline.count_rows(EXAMPLES / "predictions.parquet")

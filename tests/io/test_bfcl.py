@@ -311,3 +311,21 @@ def test_empty_value_for_required_parameter_stays_wrong():
     gold = [{"id": "r", "gold_calls": [call("get_weather", city="北京", unit="celsius")]}]
     verdict = verdicts_for(gold, [{"id": "r", "calls": [call("get_weather", city="北京", unit="")]}])[("m", "r")]
     assert verdict["outcome"] == "param_error"
+
+
+def test_undotted_names_in_text_results_are_caught_without_renamed_dots(tmp_path):
+    question = V1 / "gorilla_openfunctions_v1_test_simple.json"   # simple_1 declares math.factorial
+    result = write_lines(tmp_path / "gorilla_openfunctions_v1_test_simple_result.json", [
+        {"id": "simple_0", "result": "[calculate_triangle_area(base=10, height=5)]"},
+        {"id": "simple_1", "result": "[math_factorial(number=5)]"}])
+    with pytest.raises(InputError, match="id simple_1 calls math_factorial .*--renamed-dots"):
+        read_bfcl_results(result, "m", question_path=question)
+
+
+def test_dotted_names_written_with_dots_need_no_option(tmp_path):
+    question = V1 / "gorilla_openfunctions_v1_test_simple.json"
+    result = write_lines(tmp_path / "gorilla_openfunctions_v1_test_simple_result.json", [
+        {"id": "simple_1", "result": [{"math.factorial": '{"number": 5}'}]},
+        {"id": "simple_0", "result": "[math.factorial(number=5)]"}])
+    got = rows(read_bfcl_results(result, "m", question_path=question))
+    assert got["simple_1"]["calls"][0]["name"] == "math.factorial"

@@ -151,9 +151,10 @@ def test_bfcl_result_rows_take_the_model_from_the_directory(tmp_path):
 def test_bfcl_renamed_dots_use_the_gold_question_file(tmp_path):
     path = write_lines(tmp_path / "gorilla_openfunctions_v1_test_simple_result.json", [
         {"id": "simple_1", "result": [{"math_factorial": '{"number": 5}'}]}])
-    plain = read_predictions(path, "bfcl", model="m", gold_path=BFCL_SIMPLE)
+    with pytest.raises(InputError, match="id simple_1 calls math_factorial where the question declares "
+                                         "math.factorial.*--renamed-dots"):
+        read_predictions(path, "bfcl", model="m", gold_path=BFCL_SIMPLE)   # never a silent wrong_tool
     renamed = read_predictions(path, "bfcl", model="m", gold_path=BFCL_SIMPLE, renamed_dots=True)
-    assert plain.column("calls").to_pylist()[0][0]["name"] == "math_factorial"
     assert renamed.column("calls").to_pylist()[0][0]["name"] == "math.factorial"
     with pytest.raises(InputError, match="renamed_dots needs question_path"):
         read_predictions(path, "bfcl", model="m", renamed_dots=True)
@@ -192,12 +193,16 @@ def test_broken_json_line_is_an_input_error(tmp_path, fmt):
         read_predictions(path, fmt)
 
 
-def test_callscore_loader_skips_a_broken_line(tmp_path):
+def test_callscore_loader_keeps_a_broken_line_with_an_id_as_malformed(tmp_path):
     path = tmp_path / "pred.jsonl"
-    path.write_text('{"id": "1", "calls": []}\n{"id": "2", "calls": [\n', encoding="utf-8")
+    path.write_text('{"id": "1", "calls": []}\n{"id": "2", "calls": [\n{"calls": [\n', encoding="utf-8")
     unreadable = Unreadable()
-    assert read_predictions(path, "callscore", unreadable=unreadable).column("id").to_pylist() == ["1"]
-    assert [number for number, _ in unreadable.lines] == [2]
+    table = read_predictions(path, "callscore", unreadable=unreadable)
+    assert table.column("id").to_pylist() == ["1", "2"]
+    assert table.column("malformed").to_pylist()[0] is None
+    assert table.column("malformed").to_pylist()[1].startswith("line 2: not valid JSON")
+    assert [number for number, _ in unreadable.lines] == [3]
+    assert unreadable.malformed == [(2, "2")]
 
 
 def test_bfcl_result_that_is_neither_list_nor_text_is_malformed(tmp_path):

@@ -58,7 +58,7 @@ def test_figures_written_and_byte_identical_on_rerun(tmp_path):
     names = sorted(p.name for p in outputs[0].iterdir())
     assert names == sorted(f"{stem}.{ext}" for stem in
                            ("error_profile", "accuracy_by_difficulty", "temporal_slips")
-                           for ext in ("png", "svg"))
+                           for ext in ("png", "svg", "pdf"))
     for name in names:
         assert (outputs[0] / name).read_bytes() == (outputs[1] / name).read_bytes(), name
     svg = (outputs[0] / "error_profile.svg").read_text()
@@ -73,7 +73,7 @@ def test_missing_column_and_no_temporal_errors_skip_their_figures(tmp_path):
     assert result.exit_code == 0, result.output
     assert "no column 'difficulty'" in result.stderr and "no temporal errors" in result.stderr
     assert sorted(p.name for p in (tmp_path / "figs").iterdir()) == [
-        "error_profile.png", "error_profile.svg"]
+        "error_profile.pdf", "error_profile.png", "error_profile.svg"]
 
 
 def test_without_matplotlib_the_error_names_the_extra(tmp_path, monkeypatch):
@@ -110,3 +110,42 @@ def test_a_cjk_font_backs_dejavu_only_when_a_name_needs_one(capsys):
     assert capsys.readouterr().err == ""
     assert font_families(_matplotlib_with_fonts("DejaVu Sans"), ["启明-7b"]) == ["DejaVu Sans"]
     assert "no CJK font is installed" in capsys.readouterr().err
+
+
+def test_slip_kinds_read_as_words():
+    from scorer.commands.plot import slip_label
+
+    assert slip_label("off_by_one_day") == "off by one day"
+    assert slip_label("inclusive_exclusive_end") == "inclusive vs exclusive end"
+    assert slip_label("unnamed") == "not named"
+
+
+def test_long_model_names_wrap_and_short_ones_stay():
+    from scorer.commands.plot import NAME_WIDTH, wrapped
+
+    long = "qwen2.5-72b-instruct-fc-2024-09-19-awq"
+    assert "\n" in wrapped(long) and all(len(line) <= NAME_WIDTH for line in wrapped(long).split("\n"))
+    assert wrapped("gpt-4o") == "gpt-4o"
+
+
+def test_models_differ_by_hatch_as_well_as_colour():
+    from scorer.commands.plot import MODEL_COLOURS, MODEL_HATCHES
+
+    assert len(set(MODEL_COLOURS)) == len(MODEL_COLOURS) and len(set(MODEL_HATCHES)) == len(MODEL_HATCHES)
+    assert "#0072B2" in MODEL_COLOURS    # Okabe-Ito blue, not matplotlib's default cycle
+
+
+def test_missing_cjk_glyphs_are_said_once_not_per_glyph(tmp_path, monkeypatch):
+    pytest.importorskip("matplotlib")
+    import warnings
+
+    from scorer.commands import plot as plot_module
+
+    monkeypatch.setattr(plot_module, "font_families", lambda matplotlib, names: ["DejaVu Sans"])
+    verdicts = tmp_path / "v.parquet"
+    pq.write_table(verdict_table([{**verdict(1), "model": "天枢-13b"}]), verdicts)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = CliRunner().invoke(plot, [str(verdicts), "-o", str(tmp_path / "figs")])
+    assert result.exit_code == 0, result.output
+    assert [w for w in caught if "missing from" in str(w.message)] == []

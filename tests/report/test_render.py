@@ -113,3 +113,23 @@ def test_write_summary_refuses_other_extensions(tmp_path):
 def test_no_bold_when_every_model_has_the_same_value():
     rows = [{"model": m, "group": "all", "recall": 0.0} for m in ("a", "b")]
     assert "**" not in render(rows, "md", bold_best=True)
+
+
+def test_counts_have_thousands_separators_except_in_csv():
+    rows = [{"model": "alpha", "group": "all", "n": 1234567, "recall": 0.5, "over_recall": None}]
+    assert render(rows, "text", columns=COLUMNS).split("\n")[2].split()[2] == "1,234,567"
+    assert "| 1,234,567 |" in render(rows, "md", columns=COLUMNS)
+    assert next(csv.DictReader(io.StringIO(render(rows, "csv", columns=COLUMNS))))["n"] == "1234567"
+    assert json.loads(render(rows, "json", columns=COLUMNS))[0]["n"] == 1234567
+
+
+def test_text_columns_align_on_screen_with_chinese_names():
+    from scorer.report import display_width
+
+    rows = [{"model": "天枢-13b", "group": "all", "n": 3, "recall": 0.5, "over_recall": None},
+            {"model": "alpha", "group": "all", "n": 2, "recall": 1.0, "over_recall": 0.0}]
+    lines = render(rows, "text", columns=COLUMNS).rstrip("\n").split("\n")
+    # every line's "group" column starts at the same screen column: CJK characters are two wide
+    starts = {display_width(line[:line.index("all")]) for line in lines[2:]}
+    assert len(starts) == 1
+    assert display_width("天枢") == 4 and display_width("ab") == 2
