@@ -311,6 +311,7 @@ def read_bfcl_results(result_path, model, question_path=None, renamed_dots=False
             types_by_id[str(row.get("id"))] = declared_types(functions)
     columns = {name: [] for name in PREDICTIONS.names}
     undotted_calls = []   # (row id, predicted, declared): a dotted name called without its dots
+    dotted_rows = 0       # rows that call a declared dotted name as declared
     for position, (number, row) in enumerate(read_json_lines(result_path)):
         if "result" not in row:
             raise InputError(result_path, "missing field result", row=number, field="result")
@@ -327,8 +328,10 @@ def read_bfcl_results(result_path, model, question_path=None, renamed_dots=False
             declared = declared_by_position[position]
         if renamed_dots:
             calls = _rename(calls, output, _undotted(declared or ()))
-        elif declared and not undotted_calls:
-            undotted_calls += _undotted_calls(row_id, calls, output, declared)
+        elif declared and any("." in name for name in declared):
+            found = _undotted_calls(row_id, calls, output, declared)
+            undotted_calls += found
+            dotted_rows += not found and _calls_dotted(calls, output, declared)
         if typed and row_id in types_by_id:
             calls = _typed_calls(calls, output, types_by_id[row_id])
         columns["id"].append(row_id)
@@ -336,11 +339,12 @@ def read_bfcl_results(result_path, model, question_path=None, renamed_dots=False
         columns["calls"].append(calls)
         columns["output"].append(output)
         columns["malformed"].append(malformed)
-    if undotted_calls:
+    if len(undotted_calls) > dotted_rows:  # mostly undotted: the names were sent so, not a slip of the model
         row_id, predicted, name = undotted_calls[0]
-        raise InputError(result_path, f"id {row_id} calls {predicted} where the question declares {name}: BFCL "
-                         "sent this model the names with dots replaced by underscores (APIs that forbid dots); "
-                         "score it with --renamed-dots, which maps them back")
+        raise InputError(result_path, f"id {row_id} calls {predicted} where the question declares {name} "
+                         f"({len(undotted_calls)} such rows, {dotted_rows} with the dots): BFCL sent this model "
+                         "the names with dots replaced by underscores (APIs that forbid dots); score it with "
+                         "--renamed-dots, which maps them back")
     return pa.Table.from_pydict(columns, schema=PREDICTIONS)
 
 
@@ -355,6 +359,14 @@ def _undotted_calls(row_id, calls, output, declared) -> list:
     if not names and output:
         names = [plain for plain in mapping if re.search(rf"(?<![\w.]){re.escape(plain)}\s*\(", output)]
     return [(row_id, name, mapping[name]) for name in names if name in mapping][:1]
+
+
+def _calls_dotted(calls, output, declared) -> bool:
+    """Whether a result names one of the declared dotted functions with its dots."""
+    dotted = [name for name in declared if "." in name]
+    if calls:
+        return any(call["name"] in dotted for call in calls)
+    return bool(output) and any(re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", output) for name in dotted)
 
 
 def _rename(calls, output, mapping):

@@ -329,3 +329,15 @@ def test_dotted_names_written_with_dots_need_no_option(tmp_path):
         {"id": "simple_0", "result": "[math.factorial(number=5)]"}])
     got = rows(read_bfcl_results(result, "m", question_path=question))
     assert got["simple_1"]["calls"][0]["name"] == "math.factorial"
+
+
+def test_a_model_that_mostly_writes_the_dots_keeps_its_one_slip(tmp_path):
+    # a prompt-mode model calling math_factorial once among dotted calls made a mistake that
+    # BFCL counts as such: the file is read, not stopped
+    question = V1 / "gorilla_openfunctions_v1_test_simple.json"
+    result = write_lines(tmp_path / "gorilla_openfunctions_v1_test_simple_result.json", [
+        {"id": "simple_1", "result": "[math_factorial(number=5)]"},
+        {"id": "simple_1", "result": "[math.factorial(number=5)]"},
+        {"id": "simple_1", "result": [{"math.factorial": '{"number": 5}'}]}])
+    table = read_bfcl_results(result, "m", question_path=question)
+    assert table.column("output").to_pylist()[0] == "[math_factorial(number=5)]"
