@@ -55,7 +55,7 @@ def is_agent_gold(path) -> bool:
     if path.suffix.lower() not in (".json", ".jsonl") or not path.is_file():
         return False
     try:
-        first = formats._first_record(path)
+        first = formats.first_record(path)
         return "initial_config" in first and isinstance(first.get("question"), str)
     except InputError:
         return False
@@ -337,10 +337,9 @@ class AgentResult(DialogueResult):
     def summary(self, sample=None) -> list:
         """Per model: tasks, end-state accuracy, mean process accuracy (samples are not told apart)."""
         rows = []
-        table = self.dialogues
-        for model in sorted(set(table.column("model").to_pylist())):
-            mine = [r for r in table.select(["model", "end_state_correct", "process_accuracy"]).to_pylist()
-                    if r["model"] == model]
+        records = self.dialogues.select(["model", "end_state_correct", "process_accuracy"]).to_pylist()
+        for model in sorted({r["model"] for r in records}):
+            mine = [r for r in records if r["model"] == model]
             rows.append({"model": model, "tasks": len(mine),
                          "end_state_accuracy": sum(r["end_state_correct"] for r in mine) / len(mine),
                          "process_accuracy": sum(r["process_accuracy"] for r in mine) / len(mine)})

@@ -96,12 +96,9 @@ class Gold:
         """Stream a predictions file through this gold (the CLI's `score`): verdicts to `out`,
         judge-ready records of undecided rows to `undecided`, missing predictions appended;
         returns the run's `Result` (summary tally, notes). `jobs` > 1 forks workers."""
-        scorer = self._scorer
-        scorer.start_run(", ".join(map(str, pipeline.prediction_files(predictions))), by,
-                         judge_records=undecided is not None)
         return pipeline.score_files(predictions, self.source, self.options, out=out, by=by, undecided=undecided,
                                     progress=progress, pred_format=pred_format, renamed_dots=renamed_dots,
-                                    scorer=scorer)
+                                    scorer=self._scorer)
 
 
 def score_file(predictions: str | Path, gold: str | Path, *, gold_format: str = "auto", **kwargs) -> pipeline.Result:

@@ -71,10 +71,10 @@ def is_bfcl_multi_turn_gold(path) -> bool:
     path = Path(path)
     if path.suffix.lower() not in (".json", ".jsonl") or not path.is_file():
         return False
-    from scorer.io.formats import _first_record
+    from scorer.io.formats import first_record
 
     try:
-        first = _first_record(path)
+        first = first_record(path)
     except InputError:
         return False
     return "involved_classes" in first and isinstance(first.get("question"), list)
@@ -172,6 +172,7 @@ def load_entries(question_path) -> list:
     docs = data_dir() / "multi_turn_func_doc"
     from bfcl_eval.constants import executable_backend_config as backend
 
+    class_docs = {}   # class name -> its function docs, read once per file
     entries = []
     for number, row in read_json_lines(question_path):
         entry_id = str(row.get("id"))
@@ -179,8 +180,10 @@ def load_entries(question_path) -> list:
             raise InputError(answer_path, f"no ground_truth for id {entry_id!r}", row=number)
         functions = []
         for name in row["involved_classes"]:
-            doc = docs / backend.MULTI_TURN_FUNC_DOC_FILE_MAPPING[name]
-            functions += [item for _n, item in read_json_lines(doc)]
+            if name not in class_docs:
+                doc = docs / backend.MULTI_TURN_FUNC_DOC_FILE_MAPPING[name]
+                class_docs[name] = [item for _n, item in read_json_lines(doc)]
+            functions += class_docs[name]
         excluded = set(row.get("excluded_function") or ())
         entries.append({**row, "id": entry_id, "gold_turns": answers[entry_id],
                         "tools": dump_json(convert_tools([f for f in functions if f["name"] not in excluded]))})
@@ -243,8 +246,9 @@ def score_bfcl_multi_turn(predictions_path, gold_path, options: Options = Option
         raise InputError(gold_path, reason)
     entries = {entry["id"]: entry for entry in load_entries(gold_path)}
     gold_rows, prediction_rows, bfcl = [], [], {}
+    methods_of = {}   # entry id -> its simulators' method signatures (a scenario load is a deep copy)
     for entry in entries.values():
-        methods = Environment(entry).methods
+        methods = methods_of[entry["id"]] = Environment(entry).methods
         category = _category(entry["id"])
         length = len(entry["gold_turns"])
         for turn, texts in enumerate(entry["gold_turns"], start=1):
@@ -261,7 +265,7 @@ def score_bfcl_multi_turn(predictions_path, gold_path, options: Options = Option
         if entry is None:
             continue
         model = str(row.get("model") or "model")
-        turns = _predicted_turns(row.get("result"), Environment(entry).methods)
+        turns = _predicted_turns(row.get("result"), methods_of[entry["id"]])
         bfcl[(model, entry["id"])] = bfcl_verdict(entry, turns)
         for turn, steps in enumerate(turns, start=1):
             calls = [call for step_calls, _m in steps for call in step_calls]

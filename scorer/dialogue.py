@@ -78,23 +78,13 @@ def parse_bounds(text: str) -> tuple:
 def _records(path: Path) -> list:
     if path.suffix.lower() == ".parquet":
         return pq.read_table(path).to_pylist()
-    if path.suffix.lower() == ".json":
-        records = load_json(path.read_bytes())
-        if not isinstance(records, list):
-            raise InputError(path, "a .json input must be an array of objects")
-        return records
-    records = []
-    for number, record, problem in load.json_lines(path):
-        if problem is not None or not isinstance(record, dict):
-            raise InputError(path, problem or "not a JSON object", row=number)
-        records.append(record)
-    return records
+    return load.read_json_records(path, None)   # a bad line stops the run, naming file and row
 
 
 def _first_keys(path: Path) -> set:
     if path.suffix.lower() == ".parquet":
         return set(pq.read_schema(path).names)
-    return set(formats._first_record(path))
+    return set(formats.first_record(path))
 
 
 def _json_text(value):
@@ -132,7 +122,7 @@ def flatten_gold_records(records, path, bounds=DEFAULT_BOUNDS) -> pa.Table:
             row.update(id=f"{dialogue}{TURN_SEPARATOR}{index}", dialogue_id=dialogue, turn=index,
                        dialogue_turns=None, turns=None, gold_calls=_calls_text(turn["gold_calls"], path, number, "gold_calls"))
             rows.append(row)
-    table = load._rows_to_table(path, rows)
+    table = load.rows_to_table(path, rows)
     return _with_dialogue_columns(table.drop_columns(["dialogue_turns", "turns"]), path, bounds)
 
 

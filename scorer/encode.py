@@ -19,7 +19,7 @@ from scorer.normalize import (FUZZY, IS_DEFAULT, TOLERANCE, UNKNOWN_PARAM, Canon
                               canonical_cached)
 from scorer.normalize.fuzzy import pair_status
 from scorer.normalize.dates import PLACEHOLDER_REFERENCE
-from scorer.parse import Parsed, canonical_json, load_json, parse_calls_value, parse_output
+from scorer.parse import Parsed, canonical_json, load_json, parse_calls_value
 from scorer.parse_bulk import parse_outputs
 from scorer.schema import Param, param_for, parse_tools, range_role
 from scorer.tables import GOLD_FIXED, VERDICTS_FIXED
@@ -332,28 +332,26 @@ class PredictionEncoder:
             self.gold.codes.forget_after(self._gold_codes)
             self._pairs.clear()
 
-    def parse(self, calls_value, output, malformed=None):
-        """Parsed calls of a row: a reader's `malformed` reason first, then `calls`, then `output`."""
-        if malformed:
-            return Parsed((), malformed)
-        if calls_value is not None:
-            key = ("c", calls_value if isinstance(calls_value, str) else canonical_json(calls_value))
-            if key not in self._parsed:
-                self._parsed[key] = parse_calls_value(calls_value)
-            return self._parsed[key]
-        key = ("o", output)
-        if key not in self._parsed:
-            self._parsed[key] = parse_output(output)
-        return self._parsed[key]
-
     def parse_column(self, calls_column, output_column, malformed_column) -> list:
-        """Parsed calls of each row of a batch (as `parse`), the raw outputs not met before read
-        together by the bulk parser."""
-        unseen = list({output: None for calls_value, output, reason in zip(calls_column, output_column, malformed_column)
-                       if not reason and calls_value is None and ("o", output) not in self._parsed})
+        """Parsed calls of each row of a batch: a reader's `malformed` reason first, then
+        `calls`, then `output`; the raw outputs not met before are read together by the bulk
+        parser (which reads each distinct text once)."""
+        rows = list(zip(calls_column, output_column, malformed_column))
+        unseen = [output for calls_value, output, reason in rows
+                  if not reason and calls_value is None and ("o", output) not in self._parsed]
         for output, parsed in zip(unseen, parse_outputs(unseen)):
             self._parsed[("o", output)] = parsed
-        return [self.parse(*row) for row in zip(calls_column, output_column, malformed_column)]
+        return [self._parsed_row(*row) for row in rows]
+
+    def _parsed_row(self, calls_value, output, malformed):
+        if malformed:
+            return Parsed((), malformed)
+        if calls_value is None:
+            return self._parsed[("o", output)]
+        key = ("c", calls_value if isinstance(calls_value, str) else canonical_json(calls_value))
+        if key not in self._parsed:
+            self._parsed[key] = parse_calls_value(calls_value)
+        return self._parsed[key]
 
     def _arguments(self, g_row: int, tool: str, arguments_json: str):
         key = (g_row, tool, arguments_json)

@@ -65,7 +65,7 @@ def check_path(path) -> Path:
     return path
 
 
-def _rows_to_table(path, records) -> pa.Table:
+def rows_to_table(path, records) -> pa.Table:
     """JSON records -> a table of their columns; nested values of known JSON columns stay
     JSON text, other nested values become JSON text too, scalars keep their type."""
     names = []
@@ -102,7 +102,7 @@ def json_lines(path, raw=False):
                 yield number, line if raw else None, f"not valid JSON ({error})"
 
 
-def _read_json_records(path: Path, unreadable: Unreadable | None):
+def read_json_records(path: Path, unreadable: Unreadable | None):
     if path.suffix.lower() == ".json":
         try:
             records = load_json(path.read_bytes())
@@ -137,7 +137,7 @@ def read_gold_table(path) -> pa.Table:
         except (pa.ArrowException, OSError) as error:
             raise InputError(path, f"not a readable parquet file ({error})") from None
     else:
-        table = _rows_to_table(path, _read_json_records(path, None))
+        table = rows_to_table(path, read_json_records(path, None))
     return validated_gold(table, path)
 
 
@@ -221,7 +221,7 @@ def iter_prediction_batches(path, batch_size: int = 131072, unreadable: Unreadab
             return
         except _NotForArrow:
             pass  # read line by line below, after the rows already given
-    table = _rows_to_table(path, _read_json_records(path, unreadable)).slice(done)
+    table = rows_to_table(path, read_json_records(path, unreadable)).slice(done)
     _check_prediction_columns(path, table.column_names)
     for batch in table.to_batches(max_chunksize=batch_size):
         yield prediction_batch(path, batch, keep)

@@ -242,14 +242,18 @@ REFUSAL_NAMES = frozenset({"no_function", "no_tool", "no_tool_call", "no_call", 
 _SCHEMA_TYPES = ("object", "dict")
 
 
+def is_refusal(name) -> bool:
+    """Whether a called name is a refusal sentinel (`no_function`): no call at all."""
+    return isinstance(name, str) and name.strip().lower() in REFUSAL_NAMES
+
+
 def is_call(item: dict) -> bool:
     """Whether a decoded call-shaped object really calls a tool (every parser path asks this).
     Not calls: an explicit refusal sentinel (`{"name": "no_function", "arguments": {}}`, how
     granite and others say "no call") and a tool schema echoed back (a `description` beside
     `parameters` that is itself a JSON Schema object with `properties`)."""
     holder = item["function"] if isinstance(item.get("function"), dict) else item
-    name = holder.get("name", holder.get("func"))
-    if isinstance(name, str) and name.strip().lower() in REFUSAL_NAMES:
+    if is_refusal(holder.get("name", holder.get("func"))):
         return False
     parameters = holder.get("parameters")
     return not ("description" in holder and isinstance(parameters, dict)
@@ -479,7 +483,7 @@ def _from_python(source: str) -> Parsed | None:
         if not isinstance(element, ast.Call):
             raise _Unreadable(f"call {number}: not a function call")
         call = _call_from_ast(element, number)
-        if is_call({"name": call[0]}):   # `[no_function()]` is a refusal too
+        if not is_refusal(call[0]):   # `[no_function()]` is a refusal too
             calls.append(call)
     return Parsed(tuple(calls), None)
 
@@ -629,7 +633,7 @@ def _name_then_arguments(text: str) -> Parsed | None:
         return None
     if not isinstance(arguments, dict) or _is_call_like(arguments) or "tool_calls" in arguments:
         return None
-    if not is_call({"name": match.group(1)}):
+    if is_refusal(match.group(1)):
         return EMPTY
     return Parsed(((match.group(1), canonical_json(arguments)),), None)
 

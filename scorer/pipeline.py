@@ -551,8 +551,11 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
     called as each batch is read. Formats other than callscore's are read by scorer.io adapters.
     `scorer`: a Scorer already holding this gold (scorer.api.Gold), instead of reading gold_path."""
     paths = prediction_files(predictions_path)
-    scorer = scorer or Scorer(read_gold(gold_path, gold_format), gold_path, options, by, ", ".join(map(str, paths)),
-                              judge_records=undecided is not None)
+    if scorer is None:
+        scorer = Scorer(read_gold(gold_path, gold_format), gold_path, options, by, ", ".join(map(str, paths)),
+                        judge_records=undecided is not None)
+    else:  # a gold set that scores several runs (scorer.api.Gold): this run's state only
+        scorer.start_run(", ".join(map(str, paths)), by, judge_records=undecided is not None)
     unreadable = load.Unreadable()
 
     def read(unreadable):  # every prediction file in turn, against the gold read once

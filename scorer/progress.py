@@ -18,13 +18,11 @@ _EVERY_SECONDS = 0.5
 
 class Progress:
     def __init__(self, enabled: bool, total: int | None = None, stream=None):
-        self.rows = 0
         self.bar = tqdm(total=total, disable=not enabled, file=stream or sys.stderr, unit=" rows",
                         unit_scale=False, mininterval=_EVERY_SECONDS, dynamic_ncols=True, leave=True,
                         desc="reading", bar_format=None if total else "{desc}: {n_fmt}{unit} [{elapsed}, {rate_fmt}]")
 
     def advance(self, rows: int) -> None:
-        self.rows += rows
         self.bar.update(rows)
 
     def __enter__(self):

@@ -139,9 +139,9 @@ def check_rules(root=None) -> None:
             read_tsv(relative, root)
     for policy_file, choices in read_toml(_CHOICES_FILE, root).items():
         values = read_toml(policy_file, root)
-        lines = (base / policy_file).read_text(encoding="utf-8").split("\n")
         for key, allowed in choices.items():
             if key in values and not _allowed(values[key], allowed):
+                lines = (base / policy_file).read_text(encoding="utf-8").split("\n")   # only to name the line
                 number = next((n for n, line in enumerate(lines, 1) if re.match(rf"\s*{re.escape(key)}\s*=", line)), None)
                 raise RulesError(base / policy_file, f"{key} = {values[key]!r} is not one of "
                                  f"{', '.join(map(repr, allowed))} (declared in {_CHOICES_FILE})", line=number)

@@ -13,13 +13,13 @@ import opencc
 
 
 @functools.lru_cache(maxsize=None)
-def _converter(config: str):
-    return opencc.OpenCC(config)
+def _t2s():
+    return opencc.OpenCC("t2s")
 
 
 def to_simplified(text: str) -> str:
     """`text` in simplified characters; ASCII text is returned as is without a table lookup."""
     if text.isascii():
         return text
-    return _converter("t2s").convert(text)
+    return _t2s().convert(text)
 

@@ -31,7 +31,7 @@ PRED_FORMATS = ("auto", "callscore", "bfcl", "acebench", *PROVIDER_FORMATS)
 _BFCL_NEGATIVES_WITHOUT_ANSWERS = ("irrelevance", "live_irrelevance", "relevance", "live_relevance")
 
 
-def _first_record(path: Path) -> dict:
+def first_record(path: Path) -> dict:
     """The first JSON object of a JSON-lines file (only its first line is read: detection
     must not read a large file twice), a JSON array or a single JSON document."""
     try:
@@ -75,7 +75,7 @@ def detect_gold(path) -> str:
     path = Path(path)
     if path.suffix.lower() == ".parquet":
         return "callscore"
-    first = _first_record(path)
+    first = first_record(path)
     candidates = []
     if "gold_calls" in first:
         candidates.append("callscore")
@@ -99,7 +99,7 @@ def detect_predictions(path) -> str:
     path = Path(path)
     if path.suffix.lower() == ".parquet":
         return "callscore"
-    first = _first_record(path)
+    first = first_record(path)
     candidates = []
     if "calls" in first or isinstance(first.get("output"), str):
         candidates.append("callscore")

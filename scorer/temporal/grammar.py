@@ -15,7 +15,7 @@ import re
 from scorer.rules import read_toml
 from scorer.temporal import calendars, holidays
 from scorer.temporal.dates import (
-    DAY, add_months, add_years, days_in_month, midnight, month_span, shift_month,
+    DAY, add_months, days_in_month, midnight, month_span, shift_month,
     valid_date, week_first_day,
 )
 from scorer.temporal.numerals import numeral_class, zh_int
@@ -1133,9 +1133,7 @@ def _lunar_day(text: str | None) -> int | None:
     text = text.replace(" ", "")
     if text[0] == "初":
         return zh_int(text[1:])
-    if text[0] in "廿卅":
-        return (20 if text[0] == "廿" else 30) + (zh_int(text[1:]) if len(text) > 1 else 0)
-    return zh_int(text)
+    return zh_int(text)   # 廿三, 卅: the numeral reader knows them
 
 
 def _bare_lunar_day(st, ctx, day):
@@ -1616,17 +1614,7 @@ def lookalikes():
 def start_chars() -> frozenset | None:
     """Every character a (non-empty) token match can start with, or None when some token can
     start with any: a free-text search need only try positions holding one of them."""
-    try:
-        from re import _parser as parser
-    except ImportError:  # Python < 3.11
-        import sre_parse as parser
-    chars = set()
-    for token in tokens():
-        first, _empty = _first_chars(parser.parse(token.regex.pattern))
-        if first is None:
-            return None
-        chars |= first
-    return frozenset(chars)
+    return _token_index()[2]
 
 
 _CATEGORY_CHARS = {"CATEGORY_DIGIT": set("0123456789"), "CATEGORY_SPACE": set(" \t\n\r\f\v")}
@@ -1681,21 +1669,23 @@ def _first_chars(items) -> tuple:
 
 @functools.lru_cache(maxsize=None)
 def _token_index() -> tuple:
-    """{first character: tokens that can start with it} and the tokens that can start with any."""
+    """{first character: tokens that can start with it}, the tokens that can start with any, and
+    every character some token can start with (None when one can start with any)."""
     try:
         from re import _parser as parser
     except ImportError:  # Python < 3.11
         import sre_parse as parser
-    index, anywhere = {}, []
+    index, anywhere, starts = {}, [], set()
     for order, token in enumerate(tokens()):
         first, empty = _first_chars(parser.parse(token.regex.pattern))
+        starts = None if first is None or starts is None else starts | first
         if first is None or empty:
             anywhere.append((order, token))
         else:
             for char in first:
                 index.setdefault(char, []).append((order, token))
     merged = {char: sorted(entries + anywhere, key=lambda item: item[0]) for char, entries in index.items()}
-    return merged, sorted(anywhere, key=lambda item: item[0])
+    return merged, sorted(anywhere, key=lambda item: item[0]), None if starts is None else frozenset(starts)
 
 
 @functools.lru_cache(maxsize=131_072)
@@ -1705,7 +1695,7 @@ def _candidates(text: str, pos: int) -> tuple:
     compose here (2025年前 is not 2025 years ago) leaves the place to the next reading. Only the
     tokens that can start with the character at `pos` are tried; memoized, since reading a text
     against another reference time tokenizes it the same way."""
-    index, anywhere = _token_index()
+    index, anywhere, _starts = _token_index()
     found = []
     for order, token in index.get(text[pos], anywhere):
         match = token.regex.match(text, pos)

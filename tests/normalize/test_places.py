@@ -44,6 +44,8 @@ def test_two_known_places_differ_however_alike(gold, predicted):
 
 
 def test_a_station_is_not_its_city_nor_decided_equal():
+    city = _verdict("city", STRING, "南昌", "南昌市")   # the place rule is at work on this parameter
+    assert (city["outcome"], city["decided"]) == ("correct", True), city
     v = _verdict("city", STRING, "南昌", "南昌站")
     assert not (v["outcome"] == "correct" and v["decided"]), v
 

@@ -135,3 +135,20 @@ def test_bad_arguments_are_refused():
         make_reward(undecided="judge")
     with pytest.raises(ValueError, match="trainer"):
         make_reward(trainer="ppo")
+
+
+def test_gold_in_the_batch_is_mapped_row_by_row():
+    # two distinct gold rows interleaved: each completion is scored against its own row
+    reward = make_reward("binary")
+    gold = [json.dumps(WEATHER, ensure_ascii=False), "[]", "[]", json.dumps(WEATHER, ensure_ascii=False)]
+    completions = ['get_weather(city="北京市", date="明天")', "好的", 'get_weather(city="北京", date="明天")', "好的"]
+    got = reward(None, completions, gold_calls=gold, tools=[TOOLS] * 4, reference_time=[REFERENCE] * 4)
+    assert got == [1.0, 1.0, 0.0, 0.0]
+
+
+def test_an_id_not_in_the_gold_set_is_named():
+    table = pa.table({"id": ["a"], "gold_calls": [json.dumps(WEATHER, ensure_ascii=False)],
+                      "tools": [TOOLS], "reference_time": [REFERENCE]})
+    reward = make_reward("binary", gold=Gold.from_table(table))
+    with pytest.raises(KeyError, match="ids not in gold: zz"):
+        reward(None, ["好的"], id=["zz"])

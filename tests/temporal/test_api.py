@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from scorer.temporal import (
-    Interval, TemporalPolicy, coarsen, default_policy, find_in_text, resolve, slip,
+    TemporalPolicy, coarsen, default_policy, find_in_text, resolve, slip,
     temporal_equal, time_of_day, to_minutes,
 )
 from scorer.temporal.numerals import zh_int
