@@ -359,10 +359,9 @@ class PredictionEncoder:
         if found is None:
             gold = self.gold.rows[g_row]
             found = []
-            optional = {param_name for name, arguments in gold.calls if name == tool
-                        for param_name, (_param, is_optional, _canons, _raws) in arguments.items() if is_optional}
             for param_name, raw in load_json(arguments_json).items():
-                if param_name in optional and raw in ("", []):
+                if raw in ("", []) and any(arguments.get(param_name, (None, False))[1]
+                                           for name, arguments in gold.calls if name == tool):
                     continue  # `""` or `[]` for a parameter the gold may leave out: left out (BFCL accepts it too)
                 param = gold.params.get((tool, param_name))
                 known = True
