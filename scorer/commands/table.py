@@ -187,6 +187,8 @@ def table_rows(tally: Tally, by: tuple[str, ...], reweight: tuple[str, dict] | N
     return rows, notes
 
 
+REWEIGHTED_BY = "reweighted_by"  # the json/csv field that carries the --reweight given, on every row
+
 COMPACT_COLUMNS = ("recall", "accuracy", vocab.MISS_RECALL, vocab.PARAM_ERROR, vocab.OVER_RECALL)
 
 
@@ -296,14 +298,18 @@ def table(verdicts, by, fmt, precision, columns, reweight, ci, draws, seed, clus
     for note in notes:
         click.echo(note, err=True)
     rows = ordered_rows(rows, by, data, order.split(",") if order else ())
+    weighting = []
     if weights and fmt in ("text", "md", "latex"):  # json and csv keep the values programs key on
         rows = labelled_reweighted(rows, by, weights[0])
+    elif weights:  # ... and say so in a field of their own
+        rows = [{**row, REWEIGHTED_BY: reweight} for row in rows]
+        weighting = [REWEIGHTED_BY]
     chosen = list(COMPACT_COLUMNS) if columns == "compact" else \
         [c.strip() for c in columns.split(",")] if columns else list(PAPER_COLUMNS)
     unknown = [c for c in chosen if c not in rows[0]]
     if unknown:
         raise click.BadParameter(f"unknown column(s) {', '.join(unknown)}", param_hint="--columns")
-    text = render(rows, fmt, precision=precision, columns=["model", *by, *chosen],
+    text = render(rows, fmt, precision=precision, columns=["model", *by, *weighting, *chosen],
                   bold_best=bold_best)
     _emit(text, output)
 

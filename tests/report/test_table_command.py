@@ -1,3 +1,5 @@
+import csv
+import io
 import json
 
 import pyarrow.parquet as pq
@@ -55,6 +57,24 @@ def test_reweighting_by_stratum_weights(tmp_path):
     # no negatives among easy rows: over_recall comes from hard alone, weights renormalized
     assert rows[("a", None)]["over_recall"] == 1.0
     assert rows[("a", None)]["miss_recall/no_call"] == pytest.approx(0.25 * 2 / 3, abs=1e-6)
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_machine_formats_name_the_reweighting_on_every_row(tmp_path, fmt):
+    spec = "difficulty=easy:0.75,hard:0.25"
+    result = run(stratified(tmp_path), "--by", "difficulty", "--reweight", spec, "--format", fmt)
+    assert result.exit_code == 0, result.output
+    if fmt == "json":
+        rows = json.loads(result.stdout)
+    else:
+        rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert rows and all(row["reweighted_by"] == spec for row in rows)
+    assert {row["difficulty"] for row in rows} == {"all", "easy", "hard"}   # values stay as programs key on them
+
+
+def test_plain_machine_formats_have_no_weighting_field(tmp_path):
+    rows = json.loads(run(stratified(tmp_path), "--format", "json").stdout)
+    assert all("reweighted_by" not in row for row in rows)
 
 
 def test_absent_stratum_weight_is_spread_and_named(tmp_path):
