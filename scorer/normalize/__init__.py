@@ -17,6 +17,7 @@ from datetime import datetime
 
 import orjson
 
+from scorer.frozen import hash_once
 from scorer.normalize.aliases import canonical_alias
 from scorer.normalize.dates import PLACEHOLDER_REFERENCE, impossible_date, resolve_absolute
 from scorer.normalize.numbers import number_key, parse_bool, parse_number
@@ -48,6 +49,7 @@ class Canon:
     written: str = ""                # the folded text as written, when an alias or place rule replaced it
 
 
+@hash_once
 @dataclass(frozen=True)
 class Context:
     """What normalization may depend on besides the value: where it sits and when it was asked."""
