@@ -22,6 +22,10 @@ _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augu
 _ENGLISH = re.compile(rf"\b({'|'.join(_MONTHS)})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s*(\d{{4}}))?", re.I)
 LEAP_YEAR = 2000   # a month and day without a year exist when they exist in some year
 
+# A full ISO 8601 date or date-time (offset optional): read the same against any reference
+# time in one zone (tests/normalize/test_reference_memo.py checks it against the resolver)
+_ISO_WRITTEN = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?")
+
 # Only values that do not depend on it are resolved against this placeholder: a value that
 # takes any part from the reference time (明天, 3月5日 without a year) stays unresolved. Naive,
 # so that it is read in the temporal policy's timezone, like a reference time without offset.
@@ -43,6 +47,12 @@ def impossible_date(text: str) -> bool:
         if not _exists(year, _MONTHS.index(match.group(1).lower()) + 1, int(match.group(2))):
             return True
     return False
+
+
+def written_absolutely(text: str) -> bool:
+    """Whether a temporal value is a full ISO 8601 date or date-time, whose reading takes only
+    the time zone from the reference time (most dates models write: 2026-03-05T15:00:00+08:00)."""
+    return _ISO_WRITTEN.fullmatch(text) is not None
 
 
 def _exists(year: int, month: int, day: int) -> bool:
