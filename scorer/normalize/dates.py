@@ -20,6 +20,7 @@ _MONTH_DAY = re.compile(rf"(?<![0-9年/\-.])({_NUMBER})\s*月\s*({_NUMBER})\s*[�
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
            "october", "november", "december")
 _ENGLISH = re.compile(rf"\b({'|'.join(_MONTHS)})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s*(\d{{4}}))?", re.I)
+_LETTERS = re.compile(r"[a-z]{3}", re.I)
 LEAP_YEAR = 2000   # a month and day without a year exist when they exist in some year
 
 # A full ISO 8601 date or date-time (offset optional): read the same against any reference
@@ -38,10 +39,13 @@ def impossible_date(text: str) -> bool:
     for match in _YEAR_MONTH_DAY.finditer(text):
         if not _exists(int(match.group(1)), int(match.group(2)), int(match.group(3))):
             return True
-    for match in _MONTH_DAY.finditer(text):
-        month, day = parse_number(match.group(1)), parse_number(match.group(2))
-        if month is not None and day is not None and not _exists(LEAP_YEAR, int(month), int(day)):
-            return True
+    if "月" in text:
+        for match in _MONTH_DAY.finditer(text):
+            month, day = parse_number(match.group(1)), parse_number(match.group(2))
+            if month is not None and day is not None and not _exists(LEAP_YEAR, int(month), int(day)):
+                return True
+    if _LETTERS.search(text) is None:   # no month name (the shortest, May, has three letters)
+        return False
     for match in _ENGLISH.finditer(text):
         year = int(match.group(3)) if match.group(3) else LEAP_YEAR
         if not _exists(year, _MONTHS.index(match.group(1).lower()) + 1, int(match.group(2))):
