@@ -23,9 +23,11 @@ _ENGLISH = re.compile(rf"\b({'|'.join(_MONTHS)})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b
 _LETTERS = re.compile(r"[a-z]{3}", re.I)
 LEAP_YEAR = 2000   # a month and day without a year exist when they exist in some year
 
-# A full ISO 8601 date or date-time (offset optional): read the same against any reference
-# time in one zone (tests/normalize/test_reference_memo.py checks it against the resolver)
-_ISO_WRITTEN = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?")
+# A date written whole (ISO 8601, 2026/3/5, 2026年3月5日), alone or with a clock time: read the
+# same against any reference time in one zone (tests/normalize/test_reference_memo.py checks
+# it against the resolver)
+_WRITTEN_WHOLE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?"
+                            r"|\d{4}(?:/\d{1,2}/\d{1,2}|年\d{1,2}月\d{1,2}[日号])(?: ?\d{1,2}:\d{2}(?::\d{2})?)?")
 
 # Only values that do not depend on it are resolved against this placeholder: a value that
 # takes any part from the reference time (明天, 3月5日 without a year) stays unresolved. Naive,
@@ -54,9 +56,9 @@ def impossible_date(text: str) -> bool:
 
 
 def written_absolutely(text: str) -> bool:
-    """Whether a temporal value is a full ISO 8601 date or date-time, whose reading takes only
-    the time zone from the reference time (most dates models write: 2026-03-05T15:00:00+08:00)."""
-    return _ISO_WRITTEN.fullmatch(text) is not None
+    """Whether a temporal value is a whole date (year, month and day: 2026-03-05T15:00:00+08:00,
+    2026/3/5, 2026年3月5日 15:00), whose reading takes only the time zone from the reference time."""
+    return _WRITTEN_WHOLE.fullmatch(text) is not None
 
 
 def _exists(year: int, month: int, day: int) -> bool:

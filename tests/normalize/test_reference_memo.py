@@ -60,8 +60,9 @@ def test_temporal_kinds_and_structures_stay_per_reference_time(kind, value_json)
 
 
 @pytest.mark.parametrize("kind, text", [("date", "2026-03-05"), ("datetime", "2026-03-05T15:00:00+08:00"),
-                                        ("datetime", "2026-03-05 15:00")])
-def test_a_full_iso_date_is_normalized_once_per_time_zone(monkeypatch, kind, text):
+                                        ("datetime", "2026-03-05 15:00"), ("date", "2026/3/5"),
+                                        ("datetime", "2026年3月5日 15:00")])
+def test_a_date_written_whole_is_normalized_once_per_time_zone(monkeypatch, kind, text):
     calls = _count_canonical(monkeypatch)
     param = Param(kind=kind, described="date", default_json='"2026-01-01"')
     monday = canonical_cached(param, f'"{text}"', Context(MONDAY, "t_iso", "p"))
@@ -80,21 +81,34 @@ def test_a_full_iso_date_is_normalized_once_per_time_zone(monkeypatch, kind, tex
     assert len(calls) == 3                                   # once per zone: +08:00, UTC, London
 
 
-def test_iso_texts_read_the_same_against_any_reference_time_in_a_zone():
-    """The premise of the memo above, checked against the resolver: full ISO dates and
-    date-times, valid or not, any year, with or without seconds, fraction and offset."""
+def whole_date_texts(rnd, count):
+    """Dates written whole in each shape `written_absolutely` accepts, valid or not, any year,
+    with and without a clock time (seconds, fraction, offset where ISO allows them)."""
+    for _ in range(count):
+        year, month, day = rnd.choice([rnd.randint(1, 9999), rnd.randint(1990, 2035)]), rnd.randint(0, 13), rnd.randint(0, 32)
+        shape = rnd.choice(["iso", "slash", "han"])
+        if shape == "iso":
+            text = f"{year:04d}-{month:02d}-{day:02d}"
+            if rnd.random() < 0.6:
+                text += f"{rnd.choice('T ')}{rnd.randint(0, 25):02d}:{rnd.randint(0, 61):02d}"
+                text += rnd.choice(["", f":{rnd.randint(0, 61):02d}", f":{rnd.randint(0, 59):02d}.{rnd.randint(0, 999999)}"])
+                text += rnd.choice(["", "Z", f"{rnd.choice('+-')}{rnd.randint(0, 14):02d}:{rnd.choice(['00', '30'])}"])
+        else:
+            text = f"{year:04d}/{month}/{day}" if shape == "slash" else f"{year:04d}年{month}月{day}{rnd.choice('日号')}"
+            if rnd.random() < 0.5:
+                text += f"{rnd.choice(['', ' '])}{rnd.randint(0, 25)}:{rnd.randint(0, 61):02d}{rnd.choice(['', ':30'])}"
+        yield text
+
+
+def test_whole_dates_read_the_same_against_any_reference_time_in_a_zone():
+    """The premise of the memo above, checked against the resolver."""
     import random
 
     from scorer.normalize.dates import written_absolutely
 
     rnd = random.Random(11)
     zones = [dt.timezone(dt.timedelta(hours=8)), dt.timezone.utc, dt.timezone(dt.timedelta(hours=-5))]
-    for _ in range(400):
-        text = f"{rnd.choice([rnd.randint(1, 9999), rnd.randint(1990, 2035)]):04d}-{rnd.randint(0, 13):02d}-{rnd.randint(0, 32):02d}"
-        if rnd.random() < 0.6:
-            text += f"{rnd.choice('T ')}{rnd.randint(0, 25):02d}:{rnd.randint(0, 61):02d}"
-            text += rnd.choice(["", f":{rnd.randint(0, 61):02d}", f":{rnd.randint(0, 59):02d}.{rnd.randint(0, 999999)}"])
-            text += rnd.choice(["", "Z", f"{rnd.choice('+-')}{rnd.randint(0, 14):02d}:{rnd.choice(['00', '30'])}"])
+    for text in whole_date_texts(rnd, 600):
         assert written_absolutely(text)
         zone, kind = rnd.choice(zones), rnd.choice(["date", "datetime", "time"])
         readings = set()
