@@ -51,7 +51,10 @@ def expand_alternatives(value) -> list:
                 choices.append([(key, _OMITTED)] + [(key, v) for v in expand_alternatives(item["$optional"])])
             else:
                 choices.append([(key, v) for v in expand_alternatives(item)])
-        found = [{k: v for k, v in combination if v is not _OMITTED} for combination in _product(choices)]
+        if all(len(options) == 1 for options in choices):  # no choice inside: the object itself, in linear time
+            found = [dict(options[0] for options in choices)]
+        else:
+            found = [{k: v for k, v in combination if v is not _OMITTED} for combination in _product(choices)]
     elif isinstance(value, list):
         expanded = [expand_alternatives(item) for item in value]
         if all(len(options) == 1 for options in expanded):  # no choice inside: the list itself, in linear time
