@@ -51,9 +51,16 @@ def expand_alternatives(value) -> list:
                 choices.append([(key, _OMITTED)] + [(key, v) for v in expand_alternatives(item["$optional"])])
             else:
                 choices.append([(key, v) for v in expand_alternatives(item)])
-        found = [{k: v for k, v in combination if v is not _OMITTED} for combination in _product(choices)]
+        if all(len(options) == 1 for options in choices):  # no choice inside: the object itself, in linear time
+            found = [dict(options[0] for options in choices)]
+        else:
+            found = [{k: v for k, v in combination if v is not _OMITTED} for combination in _product(choices)]
     elif isinstance(value, list):
-        found = [list(combination) for combination in _product([expand_alternatives(item) for item in value])]
+        expanded = [expand_alternatives(item) for item in value]
+        if all(len(options) == 1 for options in expanded):  # no choice inside: the list itself, in linear time
+            found = [[options[0] for options in expanded]]
+        else:
+            found = [list(combination) for combination in _product(expanded)]
     else:
         found = [value]
     if len(found) > MAX_ALTERNATIVES:
@@ -149,7 +156,10 @@ class GoldIndex:
             raise InputError(path, "a gold column has the name of a verdict column; rename it", field=clash[0])
         self.carried = {name: columns[name] for name in self.carried_types}
         n = table.num_rows
+        for optional in ("tools", "reference_time", "negative_type", "expect", "expect_mentions"):
+            columns.setdefault(optional, [None] * n)   # once, not a list of Nones per row
         self._tools_by_text = {}
+        self._contexts = {}
         self.rows = []
         for row in range(n):
             self.rows.append(self._row(row, columns, default_time))
@@ -175,11 +185,11 @@ class GoldIndex:
         if parsed.malformed:
             self._fail(row, "gold_calls", parsed.malformed)
         try:
-            tools = self._tools(columns.get("tools", [None] * (row + 1))[row])
+            tools = self._tools(columns["tools"][row])
         except (ValueError, orjson.JSONDecodeError) as error:
             self._fail(row, "tools", f"not valid tool schemas ({error})")
         reference = default_time
-        raw_time = columns.get("reference_time", [None] * (row + 1))[row]
+        raw_time = columns["reference_time"][row]
         if raw_time:
             try:
                 reference = parse_reference_time(str(raw_time), self.timezone)
@@ -187,7 +197,7 @@ class GoldIndex:
                 self._fail(row, "reference_time", f"not an ISO 8601 time: {raw_time!r}")
             except OverflowError:  # year 1 moved to another zone falls off the calendar
                 self._fail(row, "reference_time", f"{raw_time!r} is outside the years callscore can resolve")
-        negative = columns.get("negative_type", [None] * (row + 1))[row]
+        negative = columns["negative_type"][row]
         if negative is not None and negative not in NEGATIVE_TYPES:
             self._fail(row, "negative_type", f"{negative!r} is not one of {', '.join(NEGATIVE_TYPES)}")
         calls, params, normalized = [], {}, []
@@ -216,12 +226,12 @@ class GoldIndex:
                     keys if len(keys) > 1 else keys[0])
             calls.append((name, arguments))
             normalized.append({"name": name, "arguments": shown})
-        expect = columns.get("expect", [None] * (row + 1))[row]
+        expect = columns["expect"][row]
         if expect not in (None, "calls", "no_call", "any_call"):
             self._fail(row, "expect", f"{expect!r} is not one of calls, no_call, any_call")
         if expect == "any_call" and calls:
             self._fail(row, "expect", "any_call rows have no gold calls")
-        mentions = columns.get("expect_mentions", [None] * (row + 1))[row]
+        mentions = columns["expect_mentions"][row]
         if mentions is not None:
             try:
                 mentions = orjson.loads(mentions) if isinstance(mentions, str) else mentions
@@ -237,12 +247,22 @@ class GoldIndex:
 
     def context(self, reference, tool, parameter, param: Param) -> Context:
         """The normalization context; the reference time only where the kind can use it, so
-        that the memo is shared across rows for every other kind."""
-        if param.kind not in _CONTEXT_KINDS:
-            return Context(None, tool, parameter, self.policy)
-        if reference is None:  # no reference time: absolute dates still resolve, relative ones cannot
-            return Context(self.stand_in_reference, tool, parameter, self.policy, reference_known=False)
-        return Context(reference, tool, parameter, self.policy)
+        that the memo is shared across rows for every other kind. One object per distinct
+        context: the memo then meets it by identity (and hashes it once)."""
+        uses_time = param.kind in _CONTEXT_KINDS
+        key = (reference if uses_time else None, tool, parameter, uses_time)
+        found = self._contexts.get(key)
+        if found is None:
+            if len(self._contexts) >= MEMO_ENTRIES:
+                self._contexts.clear()
+            if not uses_time:
+                found = Context(None, tool, parameter, self.policy)
+            elif reference is None:  # no reference time: absolute dates still resolve, relative ones cannot
+                found = Context(self.stand_in_reference, tool, parameter, self.policy, reference_known=False)
+            else:
+                found = Context(reference, tool, parameter, self.policy)
+            self._contexts[key] = found
+        return found
 
     def _flatten(self) -> m.Gold:
         row_call_off, call_tool, call_arg_off = [0], [], [0]

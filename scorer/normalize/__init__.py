@@ -17,8 +17,9 @@ from datetime import datetime
 
 import orjson
 
+from scorer.frozen import hash_once
 from scorer.normalize.aliases import canonical_alias
-from scorer.normalize.dates import PLACEHOLDER_REFERENCE, impossible_date, resolve_absolute
+from scorer.normalize.dates import PLACEHOLDER_REFERENCE, impossible_date, resolve_absolute, written_absolutely
 from scorer.normalize.numbers import number_key, parse_bool, parse_number
 from scorer.normalize.places import PLACE_RULE, canonical_place
 from scorer.normalize.text import fold_text
@@ -48,6 +49,7 @@ class Canon:
     written: str = ""                # the folded text as written, when an alias or place rule replaced it
 
 
+@hash_once
 @dataclass(frozen=True)
 class Context:
     """What normalization may depend on besides the value: where it sits and when it was asked."""
@@ -194,9 +196,14 @@ def _structure(param: Param, value, context: Context):
 
 def canonical_cached(param: Param, value_json: str, context: Context) -> Canon:
     """`canonical` memoized on the JSON text of the value: predictions repeat values heavily.
-    A value whose reading cannot use the reference time is remembered once for all of them."""
-    if context.reference_time is not None and not _uses_reference(param.kind, value_json):
-        context = _without_reference(context)
+    A value whose reading cannot use the reference time is remembered once for all of them,
+    a full ISO date or date-time once per time zone."""
+    if context.reference_time is not None:
+        use = _reference_use(param.kind, value_json)
+        if use == "none":
+            context = _without_reference(context)
+        elif use == "zone" and context.reference_known:
+            return _canonical_in_zone(param.kind, value_json, context.temporal_policy, context.reference_time.tzinfo)
     return _canonical_memo(param, value_json, context)
 
 
@@ -206,22 +213,33 @@ def _canonical_memo(param: Param, value_json: str, context: Context) -> Canon:
 
 
 @functools.lru_cache(maxsize=1 << 18)
-def _uses_reference(kind: str, value_json: str) -> bool:
-    """Whether `canonical` may read the reference time for this value: temporal kinds,
-    structures (their leaves, range objects) and a free text where the grammar's token index
-    finds a place a time could start (明天北京天气); a plain `北京` reads the same at any time."""
-    if kind in TEMPORAL_KINDS:
-        return True
+def _reference_use(kind: str, value_json: str) -> str:
+    """What `canonical` may read of the reference time for this value: "time" for temporal
+    kinds, structures (their leaves, range objects) and a free text where the grammar's token
+    index finds a place a time could start (明天北京天气); "zone" for a full ISO date or
+    date-time in a temporal kind; "none" otherwise (a plain `北京` reads the same at any time)."""
     value = load_json(value_json)
+    if kind in TEMPORAL_KINDS:
+        return "zone" if isinstance(value, str) and written_absolutely(value) else "time"
     if isinstance(value, (dict, list)) or _json_text(value):
-        return True
+        return "time"
     if kind != "text":
-        return False
+        return "none"
     from scorer import temporal
 
-    return temporal.may_hold_time(str(value))
+    return "time" if temporal.may_hold_time(str(value)) else "none"
 
 
 @functools.lru_cache(maxsize=4096)
 def _without_reference(context: Context) -> Context:
     return replace(context, reference_time=None, reference_known=True)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _canonical_in_zone(kind: str, value_json: str, policy, zone) -> Canon:
+    """`canonical` of a full ISO date or date-time in a temporal kind. Its reading takes from the
+    parameter only its kind and from the reference time only its zone, so it is read once per
+    (kind, text, policy, zone), whatever the tool, parameter and row: the placeholder moment
+    stands in for the reference (tests/normalize/test_reference_memo.py checks the premise)."""
+    context = Context(PLACEHOLDER_REFERENCE.replace(tzinfo=zone), temporal_policy=policy)
+    return canonical(Param(kind=kind), load_json(value_json), context)

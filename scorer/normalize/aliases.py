@@ -47,10 +47,17 @@ def global_files() -> tuple:
 
 
 @functools.lru_cache(maxsize=None)
+def scoped_files() -> frozenset:
+    """The scoped alias files (listed once, as the global ones: asking the file system per
+    tool and parameter cost 0.15 s on BFCL's 1,082 distinct parameters)."""
+    return frozenset(list_files(_SCOPED, ".tsv"))
+
+
+@functools.lru_cache(maxsize=None)
 def scoped_file(tool: str, parameter: str) -> str | None:
     """The table for this tool's parameter, if there is one."""
     relative = f"{_SCOPED}/{tool}.{parameter}.tsv"
-    return relative if (rules_dir() / relative).is_file() else None
+    return relative if relative in scoped_files() else None
 
 
 def canonical_alias(folded: str, tool: str | None = None, parameter: str | None = None) -> str | None:

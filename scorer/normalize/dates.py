@@ -20,7 +20,14 @@ _MONTH_DAY = re.compile(rf"(?<![0-9年/\-.])({_NUMBER})\s*月\s*({_NUMBER})\s*[�
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
            "october", "november", "december")
 _ENGLISH = re.compile(rf"\b({'|'.join(_MONTHS)})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s*(\d{{4}}))?", re.I)
+_LETTERS = re.compile(r"[a-z]{3}", re.I)
 LEAP_YEAR = 2000   # a month and day without a year exist when they exist in some year
+
+# A date written whole (ISO 8601, 2026/3/5, 2026年3月5日), alone or with a clock time: read the
+# same against any reference time in one zone (tests/normalize/test_reference_memo.py checks
+# it against the resolver)
+_WRITTEN_WHOLE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?"
+                            r"|\d{4}(?:/\d{1,2}/\d{1,2}|年\d{1,2}月\d{1,2}[日号])(?: ?\d{1,2}:\d{2}(?::\d{2})?)?")
 
 # Only values that do not depend on it are resolved against this placeholder: a value that
 # takes any part from the reference time (明天, 3月5日 without a year) stays unresolved. Naive,
@@ -34,15 +41,24 @@ def impossible_date(text: str) -> bool:
     for match in _YEAR_MONTH_DAY.finditer(text):
         if not _exists(int(match.group(1)), int(match.group(2)), int(match.group(3))):
             return True
-    for match in _MONTH_DAY.finditer(text):
-        month, day = parse_number(match.group(1)), parse_number(match.group(2))
-        if month is not None and day is not None and not _exists(LEAP_YEAR, int(month), int(day)):
-            return True
+    if "月" in text:
+        for match in _MONTH_DAY.finditer(text):
+            month, day = parse_number(match.group(1)), parse_number(match.group(2))
+            if month is not None and day is not None and not _exists(LEAP_YEAR, int(month), int(day)):
+                return True
+    if _LETTERS.search(text) is None:   # no month name (the shortest, May, has three letters)
+        return False
     for match in _ENGLISH.finditer(text):
         year = int(match.group(3)) if match.group(3) else LEAP_YEAR
         if not _exists(year, _MONTHS.index(match.group(1).lower()) + 1, int(match.group(2))):
             return True
     return False
+
+
+def written_absolutely(text: str) -> bool:
+    """Whether a temporal value is a whole date (year, month and day: 2026-03-05T15:00:00+08:00,
+    2026/3/5, 2026年3月5日 15:00), whose reading takes only the time zone from the reference time."""
+    return _WRITTEN_WHOLE.fullmatch(text) is not None
 
 
 def _exists(year: int, month: int, day: int) -> bool:

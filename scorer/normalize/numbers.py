@@ -7,6 +7,7 @@ whether 5% means 5 or 0.05 depends on the parameter, so they stay text and compa
 Colloquial elision is read the usual way: 一百二 = 120, 三千五 = 3500, 一万五 = 15000.
 """
 
+import functools
 import math
 import re
 from decimal import Decimal, InvalidOperation
@@ -38,7 +39,28 @@ def parse_number(value) -> Decimal | None:
     return _parse_text(fold_text(value))
 
 
+@functools.lru_cache(maxsize=None)
+def _not_in_numbers():
+    """A character no number holds: not a decimal digit (`\\d`, any script, as the grammar reads
+    them), nor a numeral, unit or sign of the vocabulary, nor one of Arabic notation (1,000.5, 1e-3)."""
+    vocabulary = _vocabulary()
+    signs = vocabulary["signs"]
+    words = [*vocabulary["digits"], *vocabulary["small_units"], *vocabulary["large_units"], *signs["negative"],
+             *signs["positive"], *signs["decimal_point"], signs["thousands"], ".", "e", "E", "+", "-"]
+    return re.compile("[^\\d" + "".join(re.escape(char) for char in sorted(set("".join(words)))) + "]")
+
+
+def could_be_number(text: str) -> bool:
+    """False when a character of the text can be in no number (北京, r12345, 下周二): most text
+    values, told apart without the grammar."""
+    return _not_in_numbers().search(text) is None
+
+
 def _parse_text(text: str) -> Decimal | None:
+    return _read_number(text) if could_be_number(text) else None
+
+
+def _read_number(text: str) -> Decimal | None:
     vocabulary = _vocabulary()
     signs = vocabulary["signs"]
     sign = 1
@@ -102,7 +124,7 @@ def _parse_integer(text: str, vocabulary: dict) -> Decimal | None:
     highest_large = None
     after_zero = False      # 零 cancels elision: 一千零五 = 1005
     for token in _TOKEN.findall(text):
-        if token in digits or token[0].isdigit():
+        if token in digits or token[0].isdecimal():
             if pending is not None:
                 return None
             value = Decimal(digits[token]) if token in digits else Decimal(token)

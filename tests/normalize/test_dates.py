@@ -28,7 +28,7 @@ def _verdict(properties, gold, predicted, reference=True):
 
 
 @pytest.mark.parametrize("text", ["2月31日", "6月31日", "二月三十日", "2027-02-29", "2026-02-30", "2026/04/31",
-                                  "2026年6月31日", "2026-13-01", "2026-00-10", "February 30", "June 31, 2026",
+                                  "2026年6月31日", "2026-13-01", "2026-00-10", "February 30", "June 31, 2026", "may 32",
                                   "6月31日到7月2日"])
 def test_days_no_calendar_has(text):
     assert impossible_date(text)

@@ -55,3 +55,31 @@ def test_booleans(value, expected):
 @pytest.mark.parametrize("value", [2, "maybe", "", None, "三"])
 def test_not_booleans(value):
     assert parse_bool(value) is None
+
+
+@pytest.mark.parametrize("value, expected", [("٣", Decimal(3)), ("३५", Decimal(35)), ("፩", None), ("三፩", None)])
+def test_digits_of_other_scripts_are_read_when_they_are_decimal_digits(value, expected):
+    """Arabic-Indic and Devanagari digits are decimal digits; Ethiopic ፩ is a digit character
+    but no decimal one (it once raised InvalidOperation and made the row a scoring error)."""
+    assert parse_number(value) == expected
+
+
+def test_the_character_check_before_the_grammar_turns_away_no_number():
+    """`could_be_number` turns a text away without the grammar: over texts mixing numerals,
+    units, signs, digits of several scripts, letters and Han, the grammar finds no number in
+    any text it turns away, and finds the numbers it lets through."""
+    import random
+
+    from scorer.normalize.numbers import _read_number, could_be_number
+
+    rnd = random.Random(3)
+    pieces = list("0123456789.,e+- 负正点零〇一二两三四五六七八九十百千万亿壹贰拾佰仟北京市rxE٣३፩²") + ["1,000", "1.5", "三百五十"]
+    turned_away = let_through = 0
+    for _ in range(20000):
+        text = "".join(rnd.choice(pieces) for _ in range(rnd.randint(1, 8)))
+        if could_be_number(text):
+            let_through += _read_number(text) is not None
+        else:
+            turned_away += 1
+            assert _read_number(text) is None, text
+    assert turned_away > 1000 and let_through > 100

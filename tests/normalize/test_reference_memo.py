@@ -2,6 +2,7 @@
 time; one that can (a time inside a free text, a temporal kind) is still read per reference."""
 
 import datetime as dt
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -56,3 +57,64 @@ def test_temporal_kinds_and_structures_stay_per_reference_time(kind, value_json)
     monday = canonical_cached(param, value_json, Context(MONDAY, "t_kind", "p"))
     tuesday = canonical_cached(param, value_json, Context(TUESDAY, "t_kind", "p"))
     assert monday.interval != tuesday.interval
+
+
+@pytest.mark.parametrize("kind, text", [("date", "2026-03-05"), ("datetime", "2026-03-05T15:00:00+08:00"),
+                                        ("datetime", "2026-03-05 15:00"), ("date", "2026/3/5"),
+                                        ("datetime", "2026年3月5日 15:00")])
+def test_a_date_written_whole_is_normalized_once_per_time_zone(monkeypatch, kind, text):
+    calls = _count_canonical(monkeypatch)
+    param = Param(kind=kind, described="date", default_json='"2026-01-01"')
+    monday = canonical_cached(param, f'"{text}"', Context(MONDAY, "t_iso", "p"))
+    tuesday = canonical_cached(param, f'"{text}"', Context(TUESDAY, "t_iso", "p"))
+    elsewhere = canonical_cached(Param(kind=kind), f'"{text}"', Context(TUESDAY, "t_other", "q"))
+    assert monday is tuesday is elsewhere and calls == [text]   # one reading for every row, tool and parameter
+    fresh = canonical(param, text, Context(TUESDAY, "t_iso", "p"))
+    assert (monday.key, monday.interval, monday.flags, monday.rule) == (fresh.key, fresh.interval, fresh.flags, fresh.rule)
+    for other_zone in (MONDAY.astimezone(dt.timezone.utc), MONDAY.replace(tzinfo=ZoneInfo("Europe/London")),
+                       MONDAY.replace(tzinfo=dt.timezone.utc)):   # an equal instant, an equal offset, both
+        other = canonical_cached(param, f'"{text}"', Context(other_zone, "t_iso", "p"))
+        assert (other.key, other.interval) == (lambda c: (c.key, c.interval))(
+            canonical(param, text, Context(other_zone, "t_iso", "p")))
+        if "+08:00" not in text:
+            assert other.interval != monday.interval         # the same wall-clock day in UTC starts 8 hours later
+    assert len(calls) == 3                                   # once per zone: +08:00, UTC, London
+
+
+def whole_date_texts(rnd, count):
+    """Dates written whole in each shape `written_absolutely` accepts, valid or not, any year,
+    with and without a clock time (seconds, fraction, offset where ISO allows them)."""
+    for _ in range(count):
+        year, month, day = rnd.choice([rnd.randint(1, 9999), rnd.randint(1990, 2035)]), rnd.randint(0, 13), rnd.randint(0, 32)
+        shape = rnd.choice(["iso", "slash", "han"])
+        if shape == "iso":
+            text = f"{year:04d}-{month:02d}-{day:02d}"
+            if rnd.random() < 0.6:
+                text += f"{rnd.choice('T ')}{rnd.randint(0, 25):02d}:{rnd.randint(0, 61):02d}"
+                text += rnd.choice(["", f":{rnd.randint(0, 61):02d}", f":{rnd.randint(0, 59):02d}.{rnd.randint(0, 999999)}"])
+                text += rnd.choice(["", "Z", f"{rnd.choice('+-')}{rnd.randint(0, 14):02d}:{rnd.choice(['00', '30'])}"])
+        else:
+            text = f"{year:04d}/{month}/{day}" if shape == "slash" else f"{year:04d}年{month}月{day}{rnd.choice('日号')}"
+            if rnd.random() < 0.5:
+                text += f"{rnd.choice(['', ' '])}{rnd.randint(0, 25)}:{rnd.randint(0, 61):02d}{rnd.choice(['', ':30'])}"
+        yield text
+
+
+def test_whole_dates_read_the_same_against_any_reference_time_in_a_zone():
+    """The premise of the memo above, checked against the resolver."""
+    import random
+
+    from scorer.normalize.dates import written_absolutely
+
+    rnd = random.Random(11)
+    zones = [dt.timezone(dt.timedelta(hours=8)), dt.timezone.utc, dt.timezone(dt.timedelta(hours=-5))]
+    for text in whole_date_texts(rnd, 600):
+        assert written_absolutely(text)
+        zone, kind = rnd.choice(zones), rnd.choice(["date", "datetime", "time"])
+        readings = set()
+        for _ in range(3):
+            reference = dt.datetime(rnd.randint(1950, 2090), rnd.randint(1, 12), rnd.randint(1, 28), rnd.randint(0, 23),
+                                    rnd.randint(0, 59), tzinfo=zone)
+            found = canonical(Param(kind=kind), text, Context(reference, "t", "p"))
+            readings.add((found.key, found.interval, found.flags, found.rule))
+        assert len(readings) == 1, text
