@@ -14,10 +14,10 @@ import orjson
 from scorer import vocab
 from scorer.frozen import hash_once
 from scorer.rules import read_toml
+from scorer.script import HAN
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _WORD_SEPARATORS = re.compile(r"[_\-\s.]+")
-_HAN = re.compile("[\u3400-\u9fff]")
 # a gold value that may be a time: digits, a Chinese date or clock word, or an English day word
 _TIME_LIKE = re.compile(r"\d|[年月日号周天时点分今明昨]|\b(today|tomorrow|yesterday|tonight|now|noon|midnight|"
                         r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|evening)\b", re.I)
@@ -91,7 +91,7 @@ def _param(spec, where="parameter") -> Param:
         described=described,
         default_json=orjson.dumps(spec["default"]).decode() if "default" in spec else None,
         unordered=bool(spec.get("uniqueItems") or spec.get("x-unordered")),
-        tolerance=float(spec.get("x-tolerance", 0.0)),
+        tolerance=float(spec.get("x-tolerance") or 0.0),  # null: no tolerance, as if absent
         inclusive_end=spec.get("x-inclusive-end"),
         items=items,
         properties=properties,
@@ -254,8 +254,8 @@ def _unit_words() -> tuple:
     """(unit, Chinese field words, Latin field words, their pattern) per unit of rules/units.toml, in order."""
     found = []
     for unit, spec in read_toml("units.toml").items():
-        han = tuple(word for word in spec["fields"] if _HAN.search(word))
-        latin = tuple(word for word in spec["fields"] if not _HAN.search(word))
+        han = tuple(word for word in spec["fields"] if HAN.search(word))
+        latin = tuple(word for word in spec["fields"] if not HAN.search(word))
         found.append((unit, han, frozenset(latin), _words_pattern(latin)))
     return tuple(found)
 
@@ -288,7 +288,7 @@ def name_kind(name: str) -> str | None:
                      if word in words["date_heads"] + words["datetime_heads"]), head)
     for kind, key in (("date", "date_heads"), ("datetime", "datetime_heads"), ("place", "place_heads")):
         heads = words[key]
-        if head in heads or (_HAN.search(head) and any(head.endswith(h) for h in heads if _HAN.search(h))):
+        if head in heads or (HAN.search(head) and any(head.endswith(h) for h in heads if HAN.search(h))):
             return kind
     if len(name_words(name)) == 1 and head in words["ambiguous_alone"]:
         return "ambiguous"
@@ -318,8 +318,8 @@ def _described(description) -> str | None:
 @functools.lru_cache(maxsize=None)
 def _description_words() -> tuple:
     """(kind, Chinese words, pattern of the Latin words) per kind of the description words."""
-    return tuple((kind, tuple(word for word in words if _HAN.search(word)),
-                  _words_pattern([word for word in words if not _HAN.search(word)]))
+    return tuple((kind, tuple(word for word in words if HAN.search(word)),
+                  _words_pattern([word for word in words if not HAN.search(word)]))
                  for kind, words in read_toml("param_kinds.toml")["description"].items())
 
 

@@ -8,8 +8,14 @@ only; Taiwan or Hong Kong vocabulary (軟體) is left as written: that changes t
 """
 
 import functools
+import re
 
 import opencc
+
+# Han characters, one definition for the whole scorer: the CJK Unified Ideographs block, Extension A
+# and Extensions B-F (U+20000-U+2EBEF). Not the Yijing hexagram symbols between A and the main block.
+HAN_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\U00020000-\U0002ebef"
+HAN = re.compile(f"[{HAN_RANGES}]")
 
 
 @functools.lru_cache(maxsize=None)

@@ -187,7 +187,7 @@ def table_rows(tally: Tally, by: tuple[str, ...], reweight: tuple[str, dict] | N
     return rows, notes
 
 
-REWEIGHTED_BY = "reweighted_by"  # the json/csv field that carries the --reweight given, on every row
+REWEIGHTED_BY = "reweighted_by"  # the json/csv field naming the re-weighted column, on every row
 
 COMPACT_COLUMNS = ("recall", "accuracy", vocab.MISS_RECALL, vocab.PARAM_ERROR, vocab.OVER_RECALL)
 
@@ -302,7 +302,7 @@ def table(verdicts, by, fmt, precision, columns, reweight, ci, draws, seed, clus
     if weights and fmt in ("text", "md", "latex"):  # json and csv keep the values programs key on
         rows = labelled_reweighted(rows, by, weights[0])
     elif weights:  # ... and say so in a field of their own
-        rows = [{**row, REWEIGHTED_BY: reweight} for row in rows]
+        rows = [{**row, REWEIGHTED_BY: weights[0]} for row in rows]
         weighting = [REWEIGHTED_BY]
     chosen = list(COMPACT_COLUMNS) if columns == "compact" else \
         [c.strip() for c in columns.split(",")] if columns else list(PAPER_COLUMNS)

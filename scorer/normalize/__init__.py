@@ -11,7 +11,6 @@ and flags the matcher and the pair checks need.
 
 import functools
 import hashlib
-import math
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -45,7 +44,7 @@ class Canon:
     interval: tuple = NO_INTERVAL    # (start minute, end minute, granularity index) or NO_INTERVAL
     flags: int = 0
     rule: str = "exact"
-    number: float = math.nan         # for tolerance checks
+    number: float | None = None      # for tolerance checks (None, not NaN: equal Canons compare equal)
     written: str = ""                # the folded text as written, when an alias or place rule replaced it
 
 

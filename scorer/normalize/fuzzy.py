@@ -31,6 +31,7 @@ from rapidfuzz.distance import OSA
 
 from scorer import match_py as m
 from scorer.normalize import FUZZY, TOLERANCE, Canon
+from scorer.script import HAN
 
 TYPO_MIN_LENGTH = 6
 TIME_MARK = re.compile(r"<-?\d+/-?\d+/\d+>")  # a time resolved inside a free text (temporal.mark_in_text)
@@ -40,7 +41,6 @@ _DIGITS = re.compile(r"\d+")
 _NUMBER_WORDS = re.compile(r"[〇零一二两三四五六七八九十百千万亿]|\b(?:zero|one|two|three|four|five|six|seven|"
                            r"eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
                            r"ninety|hundred|thousand|million)\b")
-_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\U00020000-\U0002ebef]")
 _LATIN = re.compile(r"[a-z\u00c0-\u024f]")
 
 
@@ -105,7 +105,7 @@ def code_tokens(text: str) -> tuple:
 
 def _cross_script(a: str, b: str) -> bool:
     """One text written in Han characters only, the other in Latin letters only."""
-    a_han, b_han = bool(_HAN.search(a)), bool(_HAN.search(b))
+    a_han, b_han = bool(HAN.search(a)), bool(HAN.search(b))
     a_latin, b_latin = bool(_LATIN.search(a)), bool(_LATIN.search(b))
     return (a_han and not a_latin and b_latin and not b_han) or (b_han and not b_latin and a_latin and not a_han)
 

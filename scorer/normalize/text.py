@@ -11,11 +11,10 @@ import re
 import unicodedata
 
 from scorer.rules import read_toml
-from scorer.script import to_simplified
+from scorer.script import HAN_RANGES, to_simplified
 
-_HAN = "\u3400-\u4dbf\u4e00-\u9fff"
 _SPACES = re.compile(r"\s+")
-_SPACE_BETWEEN_HAN = re.compile(f"(?<=[{_HAN}]) (?=[{_HAN}])")
+_SPACE_BETWEEN_HAN = re.compile(f"(?<=[{HAN_RANGES}]) (?=[{HAN_RANGES}])")
 
 
 @functools.lru_cache(maxsize=None)

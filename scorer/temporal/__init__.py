@@ -13,7 +13,7 @@ import re
 import unicodedata
 from zoneinfo import ZoneInfo
 
-from scorer.script import to_simplified
+from scorer.script import HAN_RANGES, to_simplified
 from scorer.temporal import fallback
 from scorer.temporal.dates import DAY, add_years, midnight, shift_month, week_first_day
 from scorer.temporal.grammar import GRANULARITY_INDEX, Context, lookalikes, scan, start_chars
@@ -35,7 +35,7 @@ _HOUR_INDEX = GRANULARITY_INDEX["hour"]
 _YEAR_ONLY = re.compile(r"\d{4}")
 _WRITTEN_YEAR = re.compile(r"(?<!\d)\d{4}(?!\d)")
 _MAX_LENGTH = 200
-_SPACE_BETWEEN_HAN = re.compile(r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")  # 晚 上 8点 = 晚上8点
+_SPACE_BETWEEN_HAN = re.compile(rf"(?<=[{HAN_RANGES}])\s+(?=[{HAN_RANGES}])")  # 晚 上 8点 = 晚上8点
 _counters = {"calls": 0, "dateparser": 0}
 
 

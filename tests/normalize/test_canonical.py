@@ -48,6 +48,12 @@ def test_number_tolerance_comes_from_the_schema():
     assert _tool_verdict(exact, {"amount": 3.14}, {"amount": 3.141})["subtype"] == "incorrect_value"
 
 
+def test_a_null_tolerance_is_no_tolerance():
+    schema = _schema(amount={"type": "number", "x-tolerance": None})
+    assert _tool_verdict(schema, {"amount": 3.14}, {"amount": 3.14})["outcome"] == "correct"
+    assert _tool_verdict(schema, {"amount": 3.14}, {"amount": 3.141})["subtype"] == "incorrect_value"
+
+
 def test_unordered_arrays_only_when_the_schema_says_so():
     as_set = _schema(tags={"type": "array", "items": {"type": "string"}, "uniqueItems": True})
     assert _tool_verdict(as_set, {"tags": ["a", "b"]}, {"tags": ["b", "a"]})["outcome"] == "correct"

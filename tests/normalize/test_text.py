@@ -54,3 +54,10 @@ _ALPHABET = st.sampled_from(
 def test_idempotent(value):
     once = fold_text(value)
     assert fold_text(once) == once
+
+
+def test_spaces_between_han_go_for_every_han_block():
+    # U+20BB7 (Extension B) is a Han character as much as 野; ䷀ (U+4DC0, a Yijing hexagram
+    # symbol between Extension A and the main block) is not.
+    assert fold_text("\U00020bb7 野家") == "\U00020bb7野家"
+    assert fold_text("䷀ 野") == "䷀ 野"

@@ -68,7 +68,7 @@ def test_machine_formats_name_the_reweighting_on_every_row(tmp_path, fmt):
         rows = json.loads(result.stdout)
     else:
         rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    assert rows and all(row["reweighted_by"] == spec for row in rows)
+    assert rows and all(row["reweighted_by"] == "difficulty" for row in rows)
     assert {row["difficulty"] for row in rows} == {"all", "easy", "hard"}   # values stay as programs key on them
 
 
