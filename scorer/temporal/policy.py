@@ -10,6 +10,7 @@ import functools
 import json
 import os
 
+from scorer.frozen import hash_once
 from scorer.rules import read_toml
 
 POLICY_ENV = "CALLSCORE_POLICY"
@@ -23,6 +24,7 @@ def _choices() -> dict:
             if name != "workdays" and all(isinstance(value, str) for value in values)}
 
 
+@hash_once  # the policy is part of every memo key
 @dataclasses.dataclass(frozen=True)
 class TemporalPolicy:
     """Hashable (it is part of the memo key); see rules/temporal/policy.toml for each field."""
@@ -78,10 +80,6 @@ class TemporalPolicy:
         if any(not 0 <= a < b <= 30 for _w, a, b in hours):
             raise ValueError(f"temporal policy part_of_day={hours!r}: hours must satisfy 0 <= start < end <= 30")
         object.__setattr__(self, "part_of_day", hours)
-        object.__setattr__(self, "_hash", hash(tuple(getattr(self, f.name) for f in dataclasses.fields(self))))
-
-    def __hash__(self):  # computed once: the policy is part of every memo key
-        return self._hash
 
     def pod_hours(self, word: str, default):
         """The (start, end) hours of a part-of-day word under this policy."""

@@ -71,3 +71,21 @@ def test_description_words_are_found_whole_as_before_one_pattern_per_kind():
     assert field_unit("interest_rate", "") == field_unit("x", "the interest rate") == "percent_fraction"
     assert field_unit("x", "the separate fee") is None              # `rate` inside a word
     assert field_unit("年增长率", "") == "percent_fraction"          # a Chinese name by its ending
+
+
+def test_a_policy_sent_to_another_process_hashes_as_that_process_computes_it():
+    import os
+    import subprocess
+    import sys
+
+    from scorer.temporal.policy import TemporalPolicy
+
+    policy = TemporalPolicy.from_overrides({"week_start": "sunday"})
+    check = ("import pickle, sys; from scorer.temporal.policy import TemporalPolicy; "
+             "sent = pickle.loads(sys.stdin.buffer.read()); "
+             "here = TemporalPolicy.from_overrides({'week_start': 'sunday'}); "
+             "print(sent == here and hash(sent) == hash(here) and {here: 1}.get(sent) == 1)")
+    for seed in ("1", "2"):   # string hashes differ between processes with other seeds
+        run = subprocess.run([sys.executable, "-c", check], input=pickle.dumps(policy), capture_output=True,
+                             env={**os.environ, "PYTHONHASHSEED": seed})
+        assert run.stdout.decode().strip() == "True", run.stderr.decode()
