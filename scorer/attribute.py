@@ -5,8 +5,10 @@ missing_arg > incorrect_value) is decided in the matcher, identically in both tw
 module names the codes and writes the one readable line a person needs to see why.
 """
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+import numpy as np
 import pyarrow as pa
 
 from scorer import match_py as m
@@ -16,7 +18,7 @@ from scorer.normalize.replies import asks, unnamed
 from scorer.normalize import NO_REFERENCE_RULE, RELATIVE, UNRESOLVED
 from scorer.parse import canonical_json
 from scorer.schema import range_role
-from scorer.tables import VERDICTS_FIXED
+from scorer.tables import ERROR, VERDICTS_FIXED
 
 OUTCOME_NAMES = (vocab.CORRECT, vocab.MISS_RECALL, vocab.PARAM_ERROR, vocab.OVER_RECALL)
 SUBTYPE_NAMES = (None, vocab.NO_CALL, vocab.WRONG_TOOL, vocab.PARTIAL_CALLS, vocab.MALFORMED,
@@ -36,11 +38,40 @@ def _show(value) -> str:
     return value if isinstance(value, str) else canonical_json(value)
 
 
+@dataclass
+class GoldColumns:
+    """What a verdict takes from its gold row alone, one entry per gold row."""
+
+    positive: pa.Array          # bool: the row expects a call
+    normalized: pa.Array        # its canonical JSON
+    first_tool: list            # the tool of its first call, or None
+    negative_name: list         # the subtype of an over_recall on it
+    reply_matters: np.ndarray   # bool: its verdict reads the reply text
+
+
 class Attributor:
     """Builds verdict rows for one encoded batch."""
 
     def __init__(self, gold, options):
         self.gold, self.options = gold, options
+        self._gold_values, self._carried_arrays = None, {}
+
+    def _gold_columns(self) -> GoldColumns:
+        if self._gold_values is None:
+            rows = self.gold.rows
+            self._gold_values = GoldColumns(
+                pa.array([bool(row.calls) or row.any_call for row in rows], pa.bool_()),
+                pa.array([row.normalized for row in rows], pa.string()),
+                [row.calls[0][0] if row.calls else None for row in rows],
+                [row.negative_type or vocab.UNSPECIFIED for row in rows],
+                np.array([row.reply_matters for row in rows], bool))
+        return self._gold_values
+
+    def _carried(self, name) -> pa.Array:
+        """A carried gold column, converted once, taken by gold row."""
+        if name not in self._carried_arrays:
+            self._carried_arrays[name] = pa.array(self.gold.carried[name], type=self.gold.carried_types[name])
+        return self._carried_arrays[name]
 
     def _error_record(self, kind, g_call, p_call, g_arg, p_arg, gold_row, row_calls, encoded):
         argument = gold_text = pred_text = None
@@ -125,66 +156,90 @@ class Attributor:
         return "exact" if row_calls else None
 
     def batch(self, ids, models, g_rows, encoded, matched, carried_names, outputs) -> pa.RecordBatch:
-        columns = {name: [] for name in VERDICTS_FIXED.names}
-        carried = {name: [] for name in carried_names}
-        for row, g_row in enumerate(g_rows):
-            gold_row = self.gold.rows[g_row]
-            outcome, subtype = int(matched.outcome[row]), int(matched.subtype[row])
-            row_calls, malformed = encoded.calls[row], encoded.malformed[row]
-            decided = bool(matched.decided[row])
-            errors = [(int(matched.err_kind[e]), int(matched.err_gcall[e]), int(matched.err_pcall[e]),
-                       int(matched.err_garg[e]), int(matched.err_parg[e]))
-                      for e in range(matched.err_off[row], matched.err_off[row + 1])]
-            records = [self._error_record(*error, gold_row, row_calls, encoded) for error in errors]
-            # the error that explains the verdict: the one of its subtype, or what left it undecided
-            wanted = _PRIMARY_ERROR[subtype] if decided or outcome != m.O_CORRECT else _PRIMARY_ERROR[m.S_NONE]
-            primary = next((i for i, error in enumerate(errors) if error[0] in wanted), None)
-            if primary is None and not decided:
-                primary = next((i for i, error in enumerate(errors) if error[0] == m.E_UNCERTAIN), None)
-            record = records[primary] if primary is not None else None
-            g_arg, p_arg = errors[primary][3:] if primary is not None else (-1, -1)
-            uncertain = None if decided else self._uncertain_reason(errors, records, encoded,
-                                                                    matched.row_flags[row])
-            if gold_row.reference_time is None and self._needs_reference(errors, encoded):
-                decided, uncertain = False, vocab.NO_REFERENCE_TIME  # a relative time, and no moment to resolve it
-            if outcome == m.O_CORRECT and gold_row.reply_matters:
-                reply = outputs[row]
-                missing = unnamed(gold_row.mentions, reply)
-                if missing or not gold_row.mentions:  # no call, as it should be, but does the reply ask?
-                    outcome, subtype = m.O_OVER_RECALL, m.S_NEGATIVE
-                    decided = not reply or not asks(reply) and len(missing) == len(gold_row.mentions)
-                    record = {"call": -1, "argument": None, "kind": vocab.OVER_RECALL,
-                              "gold": ", ".join(gold_row.mentions) or None, "predicted": None}
-                    records.append(record)
-                    uncertain = None if decided else (
-                        f"the reply does not name {', '.join(missing)}" if missing else "the reply asks; is it the right question?")
-                    records += [{"call": -1, "argument": name, "kind": "uncertain", "gold": name, "predicted": None}
-                                for name in missing]
-            detail = None
-            if record is not None and record["kind"] == vocab.OVER_RECALL and record["call"] < 0:
-                detail = _unasked_detail(gold_row, outputs[row], decided)
-            elif record is not None:
-                shown_subtype = subtype if record["kind"] != "uncertain" else m.S_NONE
-                detail = self._detail(shown_subtype, record, gold_row, row_calls, malformed, g_arg, p_arg, encoded)
-            columns["model"].append(models[row])
-            columns["id"].append(ids[row])
-            columns["positive"].append(bool(gold_row.calls) or gold_row.any_call)
-            columns["outcome"].append(OUTCOME_NAMES[outcome])
-            columns["subtype"].append(gold_row.negative_type or vocab.UNSPECIFIED if subtype == m.S_NEGATIVE
-                                      else SUBTYPE_NAMES[subtype])
-            columns["argument"].append(record["argument"] if record else None)
-            columns["tool"].append(self._tool(record, gold_row))
-            columns["detail"].append(detail)
-            columns["errors"].append(records)
-            columns["normalized_gold"].append(gold_row.normalized)
-            columns["normalized_pred"].append(encoded.normalized[row])
-            columns["rule"].append(self.rule_of(row_calls, p_arg, encoded))
-            columns["decided"].append(decided)
-            columns["uncertain_reason"].append(uncertain)
-            columns["missing_prediction"].append(False)
-            for name in carried_names:
-                carried[name].append(self.gold.carried[name][g_row])
-        return self._to_batch(columns, carried)
+        """Verdict rows of an encoded, matched batch. A row the matcher found correct, decided and
+        without errors, whose gold does not read the reply (most rows), has nothing to explain:
+        its columns come from per-gold-row values and the codes; only the others are explained
+        one by one."""
+        g_list = np.asarray(g_rows, np.int64).tolist()
+        n = len(g_list)
+        gold = self._gold_columns()
+        outcomes, subtypes = matched.outcome.tolist(), matched.subtype.tolist()
+        decided = matched.decided.astype(bool).tolist()
+        tool = [gold.first_tool[g_row] for g_row in g_list]
+        rule = [self.rule_of(row_calls, -1, encoded) for row_calls in encoded.calls]
+        argument, detail, uncertain = [None] * n, [None] * n, [None] * n
+        records_of = {}   # row -> error records; the rest have none
+        for row in np.flatnonzero(~self.plain(g_list, matched)).tolist():
+            (outcomes[row], subtypes[row], argument[row], tool[row], detail[row], records_of[row], rule[row],
+             decided[row], uncertain[row]) = self._explained(row, g_list[row], encoded, matched, outputs)
+        subtype_names = [gold.negative_name[g_row] if subtype == m.S_NEGATIVE else SUBTYPE_NAMES[subtype]
+                         for subtype, g_row in zip(subtypes, g_list)]
+        taken = pa.array(g_list, pa.int64())
+        columns = {
+            "model": pa.array(models, pa.string()), "id": pa.array(ids, pa.string()),
+            "positive": gold.positive.take(taken),
+            "outcome": pa.array([OUTCOME_NAMES[outcome] for outcome in outcomes], pa.string()),
+            "subtype": pa.array(subtype_names, pa.string()), "argument": pa.array(argument, pa.string()),
+            "tool": pa.array(tool, pa.string()), "detail": pa.array(detail, pa.string()),
+            "errors": _errors_column(n, records_of),
+            "normalized_gold": gold.normalized.take(taken),
+            "normalized_pred": pa.array(encoded.normalized, pa.string()),
+            "rule": pa.array(rule, pa.string()), "decided": pa.array(decided, pa.bool_()),
+            "uncertain_reason": pa.array(uncertain, pa.string()),
+            "missing_prediction": pa.array(np.zeros(n, bool)),
+        }
+        arrays = [columns[name] for name in VERDICTS_FIXED.names]
+        arrays += [self._carried(name).take(taken) for name in carried_names]
+        return pa.RecordBatch.from_arrays(arrays, names=list(VERDICTS_FIXED.names) + list(carried_names))
+
+    def plain(self, g_rows: list, matched) -> np.ndarray:
+        """Per row: nothing to explain (correct, decided, no error, the reply not read)."""
+        err_off = matched.err_off
+        plain = (matched.outcome == m.O_CORRECT) & matched.decided.astype(bool) & (err_off[1:] == err_off[:-1])
+        return plain & ~self._gold_columns().reply_matters[np.asarray(g_rows, np.int64)]
+
+    def _explained(self, row, g_row, encoded, matched, outputs):
+        """(outcome, subtype, argument, tool, detail, error records, rule, decided, uncertain reason)
+        of a row with something to explain: errors, a reply to read, or no decision."""
+        gold_row = self.gold.rows[g_row]
+        outcome, subtype = int(matched.outcome[row]), int(matched.subtype[row])
+        row_calls, malformed = encoded.calls[row], encoded.malformed[row]
+        decided = bool(matched.decided[row])
+        errors = [(int(matched.err_kind[e]), int(matched.err_gcall[e]), int(matched.err_pcall[e]),
+                   int(matched.err_garg[e]), int(matched.err_parg[e]))
+                  for e in range(matched.err_off[row], matched.err_off[row + 1])]
+        records = [self._error_record(*error, gold_row, row_calls, encoded) for error in errors]
+        # the error that explains the verdict: the one of its subtype, or what left it undecided
+        wanted = _PRIMARY_ERROR[subtype] if decided or outcome != m.O_CORRECT else _PRIMARY_ERROR[m.S_NONE]
+        primary = next((i for i, error in enumerate(errors) if error[0] in wanted), None)
+        if primary is None and not decided:
+            primary = next((i for i, error in enumerate(errors) if error[0] == m.E_UNCERTAIN), None)
+        record = records[primary] if primary is not None else None
+        g_arg, p_arg = errors[primary][3:] if primary is not None else (-1, -1)
+        uncertain = None if decided else self._uncertain_reason(errors, records, encoded, matched.row_flags[row])
+        if gold_row.reference_time is None and self._needs_reference(errors, encoded):
+            decided, uncertain = False, vocab.NO_REFERENCE_TIME  # a relative time, and no moment to resolve it
+        if outcome == m.O_CORRECT and gold_row.reply_matters:
+            reply = outputs[row]
+            missing = unnamed(gold_row.mentions, reply)
+            if missing or not gold_row.mentions:  # no call, as it should be, but does the reply ask?
+                outcome, subtype = m.O_OVER_RECALL, m.S_NEGATIVE
+                decided = not reply or not asks(reply) and len(missing) == len(gold_row.mentions)
+                record = {"call": -1, "argument": None, "kind": vocab.OVER_RECALL,
+                          "gold": ", ".join(gold_row.mentions) or None, "predicted": None}
+                records.append(record)
+                uncertain = None if decided else (
+                    f"the reply does not name {', '.join(missing)}" if missing else "the reply asks; is it the right question?")
+                records += [{"call": -1, "argument": name, "kind": "uncertain", "gold": name, "predicted": None}
+                            for name in missing]
+        detail = None
+        if record is not None and record["kind"] == vocab.OVER_RECALL and record["call"] < 0:
+            detail = _unasked_detail(gold_row, outputs[row], decided)
+        elif record is not None:
+            shown_subtype = subtype if record["kind"] != "uncertain" else m.S_NONE
+            detail = self._detail(shown_subtype, record, gold_row, row_calls, malformed, g_arg, p_arg, encoded)
+        return (outcome, subtype, record["argument"] if record else None, self._tool(record, gold_row), detail,
+                records, self.rule_of(row_calls, p_arg, encoded), decided, uncertain)
 
     @staticmethod
     def _tool(record, gold_row):
@@ -222,13 +277,13 @@ class Attributor:
                 return f"free-text argument {record['argument']} in the fuzzy band"
         return None
 
-    def _to_batch(self, columns, carried):
-        arrays = [pa.array(columns[name], type=VERDICTS_FIXED.field(name).type) for name in VERDICTS_FIXED.names]
-        names = list(VERDICTS_FIXED.names)
-        for name, values in carried.items():
-            arrays.append(pa.array(values, type=self.gold.carried_types[name]))
-            names.append(name)
-        return pa.RecordBatch.from_arrays(arrays, names=names)
+def _errors_column(rows: int, records_of: dict) -> pa.Array:
+    """The `errors` list column: each row's records (`records_of`, by ascending row), else []."""
+    counts = np.zeros(rows + 1, np.int32)
+    for row, records in records_of.items():
+        counts[row + 1] = len(records)
+    flat = pa.array([record for records in records_of.values() for record in records], ERROR)
+    return pa.ListArray.from_arrays(pa.array(np.cumsum(counts, dtype=np.int32)), flat, type=pa.list_(ERROR))
 
 
 def _unasked_detail(gold_row, reply, decided) -> str:
