@@ -5,6 +5,7 @@ missing_arg > incorrect_value) is decided in the matcher, identically in both tw
 module names the codes and writes the one readable line a person needs to see why.
 """
 
+import functools
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -128,8 +129,6 @@ class Attributor:
         return line
 
     def _temporal_reason(self, gold_row, gold_canon, pred_canon, g_arg):
-        from scorer import temporal
-
         if self.options.temporal_format == "strict" and pred_canon.flags & RELATIVE:
             return " (unresolved: a relative expression where a resolved date is expected)"
         if pred_canon.rule == "temporal.invalid_date":
@@ -137,14 +136,8 @@ class Attributor:
         if pred_canon.interval[2] < 0 or gold_canon.interval[2] < 0:
             return " (the predicted value is not a time)"
         zone = gold_row.reference_time.tzinfo if gold_row.reference_time else self.gold.timezone
-        text = f" ({describe_interval(gold_canon.interval, zone)} vs {describe_interval(pred_canon.interval, zone)}"
-        gold_iv, pred_iv = _as_interval(gold_canon.interval, zone), _as_interval(pred_canon.interval, zone)
-        slip = temporal.slip(gold_iv, pred_iv)
         argument = self.gold.params_book.names[self.gold.arrays.arg_param[g_arg]]
-        if slip == "off_by_one_day" and range_role(argument) == "end" and gold_iv.granularity == "day":
-            slip = "inclusive_exclusive_end; the tool's end convention is not declared " \
-                   "(x-inclusive-end in its schema, or --range-end)"
-        return text + (f"; slip: {slip}" if slip else "") + ")"
+        return _interval_comparison(gold_canon.interval, pred_canon.interval, zone, argument)
 
     def rule_of(self, row_calls, first_error_parg, encoded):
         if first_error_parg >= 0:
@@ -166,12 +159,19 @@ class Attributor:
         outcomes, subtypes = matched.outcome.tolist(), matched.subtype.tolist()
         decided = matched.decided.astype(bool).tolist()
         tool = [gold.first_tool[g_row] for g_row in g_list]
-        rule = [self.rule_of(row_calls, -1, encoded) for row_calls in encoded.calls]
+        plain = self.plain(g_list, matched)
+        rule = [self.rule_of(row_calls, -1, encoded) if is_plain else None
+                for row_calls, is_plain in zip(encoded.calls, plain.tolist())]
         argument, detail, uncertain = [None] * n, [None] * n, [None] * n
         records_of = {}   # row -> error records; the rest have none
-        for row in np.flatnonzero(~self.plain(g_list, matched)).tolist():
+        errors = list(zip(matched.err_kind.tolist(), matched.err_gcall.tolist(), matched.err_pcall.tolist(),
+                          matched.err_garg.tolist(), matched.err_parg.tolist()))
+        err_off = matched.err_off.tolist()
+        for row in np.flatnonzero(~plain).tolist():
             (outcomes[row], subtypes[row], argument[row], tool[row], detail[row], records_of[row], rule[row],
-             decided[row], uncertain[row]) = self._explained(row, g_list[row], encoded, matched, outputs)
+             decided[row], uncertain[row]) = self._explained(
+                row, g_list[row], outcomes[row], subtypes[row], decided[row], errors[err_off[row]:err_off[row + 1]],
+                int(matched.row_flags[row]), encoded, outputs)
         subtype_names = [gold.negative_name[g_row] if subtype == m.S_NEGATIVE else SUBTYPE_NAMES[subtype]
                          for subtype, g_row in zip(subtypes, g_list)]
         taken = pa.array(g_list, pa.int64())
@@ -198,16 +198,12 @@ class Attributor:
         plain = (matched.outcome == m.O_CORRECT) & matched.decided.astype(bool) & (err_off[1:] == err_off[:-1])
         return plain & ~self._gold_columns().reply_matters[np.asarray(g_rows, np.int64)]
 
-    def _explained(self, row, g_row, encoded, matched, outputs):
+    def _explained(self, row, g_row, outcome, subtype, decided, errors, row_flags, encoded, outputs):
         """(outcome, subtype, argument, tool, detail, error records, rule, decided, uncertain reason)
-        of a row with something to explain: errors, a reply to read, or no decision."""
+        of a row with something to explain: errors, a reply to read, or no decision. `errors`:
+        the matcher's (kind, gold call, predicted call, gold argument, predicted argument)."""
         gold_row = self.gold.rows[g_row]
-        outcome, subtype = int(matched.outcome[row]), int(matched.subtype[row])
         row_calls, malformed = encoded.calls[row], encoded.malformed[row]
-        decided = bool(matched.decided[row])
-        errors = [(int(matched.err_kind[e]), int(matched.err_gcall[e]), int(matched.err_pcall[e]),
-                   int(matched.err_garg[e]), int(matched.err_parg[e]))
-                  for e in range(matched.err_off[row], matched.err_off[row + 1])]
         records = [self._error_record(*error, gold_row, row_calls, encoded) for error in errors]
         # the error that explains the verdict: the one of its subtype, or what left it undecided
         wanted = _PRIMARY_ERROR[subtype] if decided or outcome != m.O_CORRECT else _PRIMARY_ERROR[m.S_NONE]
@@ -216,7 +212,7 @@ class Attributor:
             primary = next((i for i, error in enumerate(errors) if error[0] == m.E_UNCERTAIN), None)
         record = records[primary] if primary is not None else None
         g_arg, p_arg = errors[primary][3:] if primary is not None else (-1, -1)
-        uncertain = None if decided else self._uncertain_reason(errors, records, encoded, matched.row_flags[row])
+        uncertain = None if decided else self._uncertain_reason(errors, records, encoded, row_flags)
         if gold_row.reference_time is None and self._needs_reference(errors, encoded):
             decided, uncertain = False, vocab.NO_REFERENCE_TIME  # a relative time, and no moment to resolve it
         if outcome == m.O_CORRECT and gold_row.reply_matters:
@@ -294,6 +290,21 @@ def _unasked_detail(gold_row, reply, decided) -> str:
     if decided:
         return "the reply names none of what is missing or wrong and asks nothing" + wanted
     return "the reply asks, in other words than expected" + wanted
+
+
+@functools.lru_cache(maxsize=16384)
+def _interval_comparison(gold_interval, pred_interval, zone, argument) -> str:
+    """` (gold vs predicted; slip: how they differ)`, once per distinct pair of intervals: the
+    same wrong day is written by many models on the same request."""
+    from scorer import temporal
+
+    text = f" ({describe_interval(gold_interval, zone)} vs {describe_interval(pred_interval, zone)}"
+    gold_iv, pred_iv = _as_interval(gold_interval, zone), _as_interval(pred_interval, zone)
+    slip = temporal.slip(gold_iv, pred_iv)
+    if slip == "off_by_one_day" and range_role(argument) == "end" and gold_iv.granularity == "day":
+        slip = "inclusive_exclusive_end; the tool's end convention is not declared " \
+               "(x-inclusive-end in its schema, or --range-end)"
+    return text + (f"; slip: {slip}" if slip else "") + ")"
 
 
 def _as_interval(interval, timezone):
