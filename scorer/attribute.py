@@ -63,7 +63,7 @@ class Attributor:
             self._gold_values = GoldColumns(
                 pa.array([bool(row.calls) or row.any_call for row in rows], pa.bool_()),
                 pa.array([row.normalized for row in rows], pa.string()),
-                [row.calls[0][0] if row.calls else None for row in rows],
+                [_first_tool(row) for row in rows],
                 [row.negative_type or vocab.UNSPECIFIED for row in rows],
                 np.array([row.reply_matters for row in rows], bool))
         return self._gold_values
@@ -245,7 +245,7 @@ class Attributor:
             return record["predicted"]
         if record is not None and 0 <= record["call"] < len(gold_row.calls):
             return gold_row.calls[record["call"]][0]
-        return gold_row.calls[0][0] if gold_row.calls else None
+        return _first_tool(gold_row)
 
     def _needs_reference(self, errors, encoded) -> bool:
         """Whether an error involves a relative time (gold or predicted) that could not be
@@ -272,6 +272,10 @@ class Attributor:
                     return f"temporal value {record['predicted']!r} did not resolve"
                 return f"free-text argument {record['argument']} in the fuzzy band"
         return None
+
+def _first_tool(gold_row):
+    return gold_row.calls[0][0] if gold_row.calls else None
+
 
 def _errors_column(rows: int, records_of: dict) -> pa.Array:
     """The `errors` list column: each row's records (`records_of`, by ascending row), else []."""
