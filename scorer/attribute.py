@@ -41,13 +41,16 @@ def _show(value) -> str:
 
 @dataclass
 class GoldColumns:
-    """What a verdict takes from its gold row alone, one entry per gold row."""
+    """What a verdict takes from its gold row alone, one entry per gold row (the last two per
+    gold argument), as Python values: read per row, numpy scalars are slow."""
 
     positive: pa.Array          # bool: the row expects a call
     normalized: pa.Array        # its canonical JSON
     first_tool: list            # the tool of its first call, or None
     negative_name: list         # the subtype of an over_recall on it
     reply_matters: np.ndarray   # bool: its verdict reads the reply text
+    arg_name: list              # per flattened gold argument: its parameter
+    alt_off: list               # per flattened gold argument: where its values start in gold.values
 
 
 class Attributor:
@@ -65,7 +68,9 @@ class Attributor:
                 pa.array([row.normalized for row in rows], pa.string()),
                 [_first_tool(row) for row in rows],
                 [row.negative_type or vocab.UNSPECIFIED for row in rows],
-                np.array([row.reply_matters for row in rows], bool))
+                np.array([row.reply_matters for row in rows], bool),
+                [self.gold.params_book.names[code] for code in self.gold.arrays.arg_param.tolist()],
+                self.gold.arrays.arg_alt_off.tolist())
         return self._gold_values
 
     def _carried(self, name) -> pa.Array:
@@ -77,9 +82,8 @@ class Attributor:
     def _error_record(self, kind, g_call, p_call, g_arg, p_arg, gold_row, row_calls, encoded):
         argument = gold_text = pred_text = None
         if g_arg >= 0:
-            argument = self.gold.params_book.names[self.gold.arrays.arg_param[g_arg]]
-            first_alt = self.gold.arrays.arg_alt_off[g_arg]
-            last_alt = self.gold.arrays.arg_alt_off[g_arg + 1]
+            gold = self._gold_columns()
+            argument, first_alt, last_alt = gold.arg_name[g_arg], gold.alt_off[g_arg], gold.alt_off[g_arg + 1]
             shown = [_show(self.gold.values[alt][0]) for alt in range(first_alt, last_alt)]
             gold_text = shown[0] if len(shown) == 1 else " | ".join(shown)
         if p_arg >= 0:
@@ -93,20 +97,10 @@ class Attributor:
                 "kind": ERROR_NAMES[kind], "gold": gold_text, "predicted": pred_text}
 
     def _detail(self, subtype, record, gold_row, row_calls, malformed, g_arg, p_arg, encoded):
-        gold_tools = ", ".join(name for name, _a in gold_row.calls) or "none"
-        pred_tools = ", ".join(tool for tool, _a in row_calls) or "none"
         if subtype == m.S_MALFORMED or (subtype == m.S_NEGATIVE and malformed and not row_calls):
             return f"unreadable output: {malformed}"
-        if subtype == m.S_NO_CALL:
-            return "no call made; any call was expected" if gold_row.any_call else f"no call made; gold calls {gold_tools}"
-        if subtype == m.S_WRONG_TOOL:
-            return f"called {pred_tools}; gold calls {gold_tools}"
-        if subtype == m.S_PARTIAL_CALLS:
-            return f"missing call to {record['gold']}; gold calls {gold_tools}, predicted {pred_tools}"
-        if subtype == m.S_NEGATIVE:
-            return f"called {pred_tools} on a request that needs no call ({gold_row.negative_type or vocab.UNSPECIFIED})"
-        if subtype == m.S_EXTRA_CALL:
-            return f"extra call to {record['predicted']} beyond the gold calls {gold_tools}"
+        if subtype in _CALL_SUBTYPES:
+            return _call_detail(subtype, record, gold_row, row_calls)
         argument = record["argument"]
         if record["kind"] == vocab.MISSING_ARG:
             return f"{argument}: missing (gold {record['gold']})"
@@ -116,7 +110,7 @@ class Attributor:
             return f"{argument}: not in the gold call (predicted {record['predicted']})"
         line = f"{argument}: gold {record['gold']}, predicted {record['predicted']}"
         pred_canon = encoded.values[p_arg][2]
-        gold_canon = self.gold.values[self.gold.arrays.arg_alt_off[g_arg]][1]
+        gold_canon = self.gold.values[self._gold_columns().alt_off[g_arg]][1]
         if record["kind"] == vocab.TEMPORAL:
             return line + self._temporal_reason(gold_row, gold_canon, pred_canon, g_arg)
         if record["kind"] == "uncertain":
@@ -136,7 +130,7 @@ class Attributor:
         if pred_canon.interval[2] < 0 or gold_canon.interval[2] < 0:
             return " (the predicted value is not a time)"
         zone = gold_row.reference_time.tzinfo if gold_row.reference_time else self.gold.timezone
-        argument = self.gold.params_book.names[self.gold.arrays.arg_param[g_arg]]
+        argument = self._gold_columns().arg_name[g_arg]
         return _interval_comparison(gold_canon.interval, pred_canon.interval, zone, argument)
 
     def rule_of(self, row_calls, first_error_parg, encoded):
@@ -250,7 +244,7 @@ class Attributor:
     def _needs_reference(self, errors, encoded) -> bool:
         """Whether an error involves a relative time (gold or predicted) that could not be
         resolved because the row has no reference time."""
-        offsets = self.gold.arrays.arg_alt_off
+        offsets = self._gold_columns().alt_off
         for _kind, _g, _p, g_arg, p_arg in errors:
             if p_arg >= 0 and encoded.values[p_arg][2].rule == NO_REFERENCE_RULE:
                 return True
@@ -272,6 +266,24 @@ class Attributor:
                     return f"temporal value {record['predicted']!r} did not resolve"
                 return f"free-text argument {record['argument']} in the fuzzy band"
         return None
+
+_CALL_SUBTYPES = (m.S_NO_CALL, m.S_WRONG_TOOL, m.S_PARTIAL_CALLS, m.S_NEGATIVE, m.S_EXTRA_CALL)
+
+
+def _call_detail(subtype, record, gold_row, row_calls) -> str:
+    """The detail of a verdict about calls (not arguments): which tools each side called."""
+    gold_tools = ", ".join(name for name, _a in gold_row.calls) or "none"
+    pred_tools = ", ".join(tool for tool, _a in row_calls) or "none"
+    if subtype == m.S_NO_CALL:
+        return "no call made; any call was expected" if gold_row.any_call else f"no call made; gold calls {gold_tools}"
+    if subtype == m.S_WRONG_TOOL:
+        return f"called {pred_tools}; gold calls {gold_tools}"
+    if subtype == m.S_PARTIAL_CALLS:
+        return f"missing call to {record['gold']}; gold calls {gold_tools}, predicted {pred_tools}"
+    if subtype == m.S_NEGATIVE:
+        return f"called {pred_tools} on a request that needs no call ({gold_row.negative_type or vocab.UNSPECIFIED})"
+    return f"extra call to {record['predicted']} beyond the gold calls {gold_tools}"
+
 
 def _first_tool(gold_row):
     return gold_row.calls[0][0] if gold_row.calls else None
