@@ -5,8 +5,11 @@ missing_arg > incorrect_value) is decided in the matcher, identically in both tw
 module names the codes and writes the one readable line a person needs to see why.
 """
 
+import functools
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+import numpy as np
 import pyarrow as pa
 
 from scorer import match_py as m
@@ -16,7 +19,7 @@ from scorer.normalize.replies import asks, unnamed
 from scorer.normalize import NO_REFERENCE_RULE, RELATIVE, UNRESOLVED
 from scorer.parse import canonical_json
 from scorer.schema import range_role
-from scorer.tables import VERDICTS_FIXED
+from scorer.tables import ERROR, VERDICTS_FIXED
 
 OUTCOME_NAMES = (vocab.CORRECT, vocab.MISS_RECALL, vocab.PARAM_ERROR, vocab.OVER_RECALL)
 SUBTYPE_NAMES = (None, vocab.NO_CALL, vocab.WRONG_TOOL, vocab.PARTIAL_CALLS, vocab.MALFORMED,
@@ -36,18 +39,51 @@ def _show(value) -> str:
     return value if isinstance(value, str) else canonical_json(value)
 
 
+@dataclass
+class GoldColumns:
+    """What a verdict takes from its gold row alone, one entry per gold row (the last two per
+    gold argument), as Python values: read per row, numpy scalars are slow."""
+
+    positive: pa.Array          # bool: the row expects a call
+    normalized: pa.Array        # its canonical JSON
+    first_tool: list            # the tool of its first call, or None
+    negative_name: list         # the subtype of an over_recall on it
+    reply_matters: np.ndarray   # bool: its verdict reads the reply text
+    arg_name: list              # per flattened gold argument: its parameter
+    alt_off: list               # per flattened gold argument: where its values start in gold.values
+
+
 class Attributor:
     """Builds verdict rows for one encoded batch."""
 
     def __init__(self, gold, options):
         self.gold, self.options = gold, options
+        self._gold_values, self._carried_arrays = None, {}
+
+    def _gold_columns(self) -> GoldColumns:
+        if self._gold_values is None:
+            rows = self.gold.rows
+            self._gold_values = GoldColumns(
+                pa.array([bool(row.calls) or row.any_call for row in rows], pa.bool_()),
+                pa.array([row.normalized for row in rows], pa.string()),
+                [_first_tool(row) for row in rows],
+                [row.negative_type or vocab.UNSPECIFIED for row in rows],
+                np.array([row.reply_matters for row in rows], bool),
+                [self.gold.params_book.names[code] for code in self.gold.arrays.arg_param.tolist()],
+                self.gold.arrays.arg_alt_off.tolist())
+        return self._gold_values
+
+    def _carried(self, name) -> pa.Array:
+        """A carried gold column, converted once, taken by gold row."""
+        if name not in self._carried_arrays:
+            self._carried_arrays[name] = pa.array(self.gold.carried[name], type=self.gold.carried_types[name])
+        return self._carried_arrays[name]
 
     def _error_record(self, kind, g_call, p_call, g_arg, p_arg, gold_row, row_calls, encoded):
         argument = gold_text = pred_text = None
         if g_arg >= 0:
-            argument = self.gold.params_book.names[self.gold.arrays.arg_param[g_arg]]
-            first_alt = self.gold.arrays.arg_alt_off[g_arg]
-            last_alt = self.gold.arrays.arg_alt_off[g_arg + 1]
+            gold = self._gold_columns()
+            argument, first_alt, last_alt = gold.arg_name[g_arg], gold.alt_off[g_arg], gold.alt_off[g_arg + 1]
             shown = [_show(self.gold.values[alt][0]) for alt in range(first_alt, last_alt)]
             gold_text = shown[0] if len(shown) == 1 else " | ".join(shown)
         if p_arg >= 0:
@@ -61,20 +97,10 @@ class Attributor:
                 "kind": ERROR_NAMES[kind], "gold": gold_text, "predicted": pred_text}
 
     def _detail(self, subtype, record, gold_row, row_calls, malformed, g_arg, p_arg, encoded):
-        gold_tools = ", ".join(name for name, _a in gold_row.calls) or "none"
-        pred_tools = ", ".join(tool for tool, _a in row_calls) or "none"
         if subtype == m.S_MALFORMED or (subtype == m.S_NEGATIVE and malformed and not row_calls):
             return f"unreadable output: {malformed}"
-        if subtype == m.S_NO_CALL:
-            return "no call made; any call was expected" if gold_row.any_call else f"no call made; gold calls {gold_tools}"
-        if subtype == m.S_WRONG_TOOL:
-            return f"called {pred_tools}; gold calls {gold_tools}"
-        if subtype == m.S_PARTIAL_CALLS:
-            return f"missing call to {record['gold']}; gold calls {gold_tools}, predicted {pred_tools}"
-        if subtype == m.S_NEGATIVE:
-            return f"called {pred_tools} on a request that needs no call ({gold_row.negative_type or vocab.UNSPECIFIED})"
-        if subtype == m.S_EXTRA_CALL:
-            return f"extra call to {record['predicted']} beyond the gold calls {gold_tools}"
+        if subtype in _CALL_SUBTYPES:
+            return _call_detail(subtype, record, gold_row, row_calls)
         argument = record["argument"]
         if record["kind"] == vocab.MISSING_ARG:
             return f"{argument}: missing (gold {record['gold']})"
@@ -84,7 +110,7 @@ class Attributor:
             return f"{argument}: not in the gold call (predicted {record['predicted']})"
         line = f"{argument}: gold {record['gold']}, predicted {record['predicted']}"
         pred_canon = encoded.values[p_arg][2]
-        gold_canon = self.gold.values[self.gold.arrays.arg_alt_off[g_arg]][1]
+        gold_canon = self.gold.values[self._gold_columns().alt_off[g_arg]][1]
         if record["kind"] == vocab.TEMPORAL:
             return line + self._temporal_reason(gold_row, gold_canon, pred_canon, g_arg)
         if record["kind"] == "uncertain":
@@ -97,8 +123,6 @@ class Attributor:
         return line
 
     def _temporal_reason(self, gold_row, gold_canon, pred_canon, g_arg):
-        from scorer import temporal
-
         if self.options.temporal_format == "strict" and pred_canon.flags & RELATIVE:
             return " (unresolved: a relative expression where a resolved date is expected)"
         if pred_canon.rule == "temporal.invalid_date":
@@ -106,14 +130,8 @@ class Attributor:
         if pred_canon.interval[2] < 0 or gold_canon.interval[2] < 0:
             return " (the predicted value is not a time)"
         zone = gold_row.reference_time.tzinfo if gold_row.reference_time else self.gold.timezone
-        text = f" ({describe_interval(gold_canon.interval, zone)} vs {describe_interval(pred_canon.interval, zone)}"
-        gold_iv, pred_iv = _as_interval(gold_canon.interval, zone), _as_interval(pred_canon.interval, zone)
-        slip = temporal.slip(gold_iv, pred_iv)
-        argument = self.gold.params_book.names[self.gold.arrays.arg_param[g_arg]]
-        if slip == "off_by_one_day" and range_role(argument) == "end" and gold_iv.granularity == "day":
-            slip = "inclusive_exclusive_end; the tool's end convention is not declared " \
-                   "(x-inclusive-end in its schema, or --range-end)"
-        return text + (f"; slip: {slip}" if slip else "") + ")"
+        argument = self._gold_columns().arg_name[g_arg]
+        return _interval_comparison(gold_canon.interval, pred_canon.interval, zone, argument)
 
     def rule_of(self, row_calls, first_error_parg, encoded):
         if first_error_parg >= 0:
@@ -125,66 +143,93 @@ class Attributor:
         return "exact" if row_calls else None
 
     def batch(self, ids, models, g_rows, encoded, matched, carried_names, outputs) -> pa.RecordBatch:
-        columns = {name: [] for name in VERDICTS_FIXED.names}
-        carried = {name: [] for name in carried_names}
-        for row, g_row in enumerate(g_rows):
-            gold_row = self.gold.rows[g_row]
-            outcome, subtype = int(matched.outcome[row]), int(matched.subtype[row])
-            row_calls, malformed = encoded.calls[row], encoded.malformed[row]
-            decided = bool(matched.decided[row])
-            errors = [(int(matched.err_kind[e]), int(matched.err_gcall[e]), int(matched.err_pcall[e]),
-                       int(matched.err_garg[e]), int(matched.err_parg[e]))
-                      for e in range(matched.err_off[row], matched.err_off[row + 1])]
-            records = [self._error_record(*error, gold_row, row_calls, encoded) for error in errors]
-            # the error that explains the verdict: the one of its subtype, or what left it undecided
-            wanted = _PRIMARY_ERROR[subtype] if decided or outcome != m.O_CORRECT else _PRIMARY_ERROR[m.S_NONE]
-            primary = next((i for i, error in enumerate(errors) if error[0] in wanted), None)
-            if primary is None and not decided:
-                primary = next((i for i, error in enumerate(errors) if error[0] == m.E_UNCERTAIN), None)
-            record = records[primary] if primary is not None else None
-            g_arg, p_arg = errors[primary][3:] if primary is not None else (-1, -1)
-            uncertain = None if decided else self._uncertain_reason(errors, records, encoded,
-                                                                    matched.row_flags[row])
-            if gold_row.reference_time is None and self._needs_reference(errors, encoded):
-                decided, uncertain = False, vocab.NO_REFERENCE_TIME  # a relative time, and no moment to resolve it
-            if outcome == m.O_CORRECT and gold_row.reply_matters:
-                reply = outputs[row]
-                missing = unnamed(gold_row.mentions, reply)
-                if missing or not gold_row.mentions:  # no call, as it should be, but does the reply ask?
-                    outcome, subtype = m.O_OVER_RECALL, m.S_NEGATIVE
-                    decided = not reply or not asks(reply) and len(missing) == len(gold_row.mentions)
-                    record = {"call": -1, "argument": None, "kind": vocab.OVER_RECALL,
-                              "gold": ", ".join(gold_row.mentions) or None, "predicted": None}
-                    records.append(record)
-                    uncertain = None if decided else (
-                        f"the reply does not name {', '.join(missing)}" if missing else "the reply asks; is it the right question?")
-                    records += [{"call": -1, "argument": name, "kind": "uncertain", "gold": name, "predicted": None}
-                                for name in missing]
-            detail = None
-            if record is not None and record["kind"] == vocab.OVER_RECALL and record["call"] < 0:
-                detail = _unasked_detail(gold_row, outputs[row], decided)
-            elif record is not None:
-                shown_subtype = subtype if record["kind"] != "uncertain" else m.S_NONE
-                detail = self._detail(shown_subtype, record, gold_row, row_calls, malformed, g_arg, p_arg, encoded)
-            columns["model"].append(models[row])
-            columns["id"].append(ids[row])
-            columns["positive"].append(bool(gold_row.calls) or gold_row.any_call)
-            columns["outcome"].append(OUTCOME_NAMES[outcome])
-            columns["subtype"].append(gold_row.negative_type or vocab.UNSPECIFIED if subtype == m.S_NEGATIVE
-                                      else SUBTYPE_NAMES[subtype])
-            columns["argument"].append(record["argument"] if record else None)
-            columns["tool"].append(self._tool(record, gold_row))
-            columns["detail"].append(detail)
-            columns["errors"].append(records)
-            columns["normalized_gold"].append(gold_row.normalized)
-            columns["normalized_pred"].append(encoded.normalized[row])
-            columns["rule"].append(self.rule_of(row_calls, p_arg, encoded))
-            columns["decided"].append(decided)
-            columns["uncertain_reason"].append(uncertain)
-            columns["missing_prediction"].append(False)
-            for name in carried_names:
-                carried[name].append(self.gold.carried[name][g_row])
-        return self._to_batch(columns, carried)
+        """Verdict rows of an encoded, matched batch. A row the matcher found correct, decided and
+        without errors, whose gold does not read the reply (most rows), has nothing to explain:
+        its columns come from per-gold-row values and the codes; only the others are explained
+        one by one."""
+        g_list = np.asarray(g_rows, np.int64).tolist()
+        n = len(g_list)
+        gold = self._gold_columns()
+        outcomes, subtypes = matched.outcome.tolist(), matched.subtype.tolist()
+        decided = matched.decided.astype(bool).tolist()
+        tool = [gold.first_tool[g_row] for g_row in g_list]
+        plain = self.plain(g_list, matched)
+        rule = [self.rule_of(row_calls, -1, encoded) if is_plain else None
+                for row_calls, is_plain in zip(encoded.calls, plain.tolist())]
+        argument, detail, uncertain = [None] * n, [None] * n, [None] * n
+        records_of = {}   # row -> error records; the rest have none
+        errors = list(zip(matched.err_kind.tolist(), matched.err_gcall.tolist(), matched.err_pcall.tolist(),
+                          matched.err_garg.tolist(), matched.err_parg.tolist()))
+        err_off = matched.err_off.tolist()
+        for row in np.flatnonzero(~plain).tolist():
+            (outcomes[row], subtypes[row], argument[row], tool[row], detail[row], records_of[row], rule[row],
+             decided[row], uncertain[row]) = self._explained(
+                row, g_list[row], outcomes[row], subtypes[row], decided[row], errors[err_off[row]:err_off[row + 1]],
+                int(matched.row_flags[row]), encoded, outputs)
+        subtype_names = [gold.negative_name[g_row] if subtype == m.S_NEGATIVE else SUBTYPE_NAMES[subtype]
+                         for subtype, g_row in zip(subtypes, g_list)]
+        taken = pa.array(g_list, pa.int64())
+        columns = {
+            "model": pa.array(models, pa.string()), "id": pa.array(ids, pa.string()),
+            "positive": gold.positive.take(taken),
+            "outcome": pa.array([OUTCOME_NAMES[outcome] for outcome in outcomes], pa.string()),
+            "subtype": pa.array(subtype_names, pa.string()), "argument": pa.array(argument, pa.string()),
+            "tool": pa.array(tool, pa.string()), "detail": pa.array(detail, pa.string()),
+            "errors": _errors_column(n, records_of),
+            "normalized_gold": gold.normalized.take(taken),
+            "normalized_pred": pa.array(encoded.normalized, pa.string()),
+            "rule": pa.array(rule, pa.string()), "decided": pa.array(decided, pa.bool_()),
+            "uncertain_reason": pa.array(uncertain, pa.string()),
+            "missing_prediction": pa.array(np.zeros(n, bool)),
+        }
+        arrays = [columns[name] for name in VERDICTS_FIXED.names]
+        arrays += [self._carried(name).take(taken) for name in carried_names]
+        return pa.RecordBatch.from_arrays(arrays, names=list(VERDICTS_FIXED.names) + list(carried_names))
+
+    def plain(self, g_rows: list, matched) -> np.ndarray:
+        """Per row: nothing to explain (correct, decided, no error, the reply not read)."""
+        err_off = matched.err_off
+        plain = (matched.outcome == m.O_CORRECT) & matched.decided.astype(bool) & (err_off[1:] == err_off[:-1])
+        return plain & ~self._gold_columns().reply_matters[np.asarray(g_rows, np.int64)]
+
+    def _explained(self, row, g_row, outcome, subtype, decided, errors, row_flags, encoded, outputs):
+        """(outcome, subtype, argument, tool, detail, error records, rule, decided, uncertain reason)
+        of a row with something to explain: errors, a reply to read, or no decision. `errors`:
+        the matcher's (kind, gold call, predicted call, gold argument, predicted argument)."""
+        gold_row = self.gold.rows[g_row]
+        row_calls, malformed = encoded.calls[row], encoded.malformed[row]
+        records = [self._error_record(*error, gold_row, row_calls, encoded) for error in errors]
+        # the error that explains the verdict: the one of its subtype, or what left it undecided
+        wanted = _PRIMARY_ERROR[subtype] if decided or outcome != m.O_CORRECT else _PRIMARY_ERROR[m.S_NONE]
+        primary = next((i for i, error in enumerate(errors) if error[0] in wanted), None)
+        if primary is None and not decided:
+            primary = next((i for i, error in enumerate(errors) if error[0] == m.E_UNCERTAIN), None)
+        record = records[primary] if primary is not None else None
+        g_arg, p_arg = errors[primary][3:] if primary is not None else (-1, -1)
+        uncertain = None if decided else self._uncertain_reason(errors, records, encoded, row_flags)
+        if gold_row.reference_time is None and self._needs_reference(errors, encoded):
+            decided, uncertain = False, vocab.NO_REFERENCE_TIME  # a relative time, and no moment to resolve it
+        if outcome == m.O_CORRECT and gold_row.reply_matters:
+            reply = outputs[row]
+            missing = unnamed(gold_row.mentions, reply)
+            if missing or not gold_row.mentions:  # no call, as it should be, but does the reply ask?
+                outcome, subtype = m.O_OVER_RECALL, m.S_NEGATIVE
+                decided = not reply or not asks(reply) and len(missing) == len(gold_row.mentions)
+                record = {"call": -1, "argument": None, "kind": vocab.OVER_RECALL,
+                          "gold": ", ".join(gold_row.mentions) or None, "predicted": None}
+                records.append(record)
+                uncertain = None if decided else (
+                    f"the reply does not name {', '.join(missing)}" if missing else "the reply asks; is it the right question?")
+                records += [{"call": -1, "argument": name, "kind": "uncertain", "gold": name, "predicted": None}
+                            for name in missing]
+        detail = None
+        if record is not None and record["kind"] == vocab.OVER_RECALL and record["call"] < 0:
+            detail = _unasked_detail(gold_row, outputs[row], decided)
+        elif record is not None:
+            shown_subtype = subtype if record["kind"] != "uncertain" else m.S_NONE
+            detail = self._detail(shown_subtype, record, gold_row, row_calls, malformed, g_arg, p_arg, encoded)
+        return (outcome, subtype, record["argument"] if record else None, self._tool(record, gold_row), detail,
+                records, self.rule_of(row_calls, p_arg, encoded), decided, uncertain)
 
     @staticmethod
     def _tool(record, gold_row):
@@ -194,12 +239,12 @@ class Attributor:
             return record["predicted"]
         if record is not None and 0 <= record["call"] < len(gold_row.calls):
             return gold_row.calls[record["call"]][0]
-        return gold_row.calls[0][0] if gold_row.calls else None
+        return _first_tool(gold_row)
 
     def _needs_reference(self, errors, encoded) -> bool:
         """Whether an error involves a relative time (gold or predicted) that could not be
         resolved because the row has no reference time."""
-        offsets = self.gold.arrays.arg_alt_off
+        offsets = self._gold_columns().alt_off
         for _kind, _g, _p, g_arg, p_arg in errors:
             if p_arg >= 0 and encoded.values[p_arg][2].rule == NO_REFERENCE_RULE:
                 return True
@@ -222,13 +267,35 @@ class Attributor:
                 return f"free-text argument {record['argument']} in the fuzzy band"
         return None
 
-    def _to_batch(self, columns, carried):
-        arrays = [pa.array(columns[name], type=VERDICTS_FIXED.field(name).type) for name in VERDICTS_FIXED.names]
-        names = list(VERDICTS_FIXED.names)
-        for name, values in carried.items():
-            arrays.append(pa.array(values, type=self.gold.carried_types[name]))
-            names.append(name)
-        return pa.RecordBatch.from_arrays(arrays, names=names)
+_CALL_SUBTYPES = (m.S_NO_CALL, m.S_WRONG_TOOL, m.S_PARTIAL_CALLS, m.S_NEGATIVE, m.S_EXTRA_CALL)
+
+
+def _call_detail(subtype, record, gold_row, row_calls) -> str:
+    """The detail of a verdict about calls (not arguments): which tools each side called."""
+    gold_tools = ", ".join(name for name, _a in gold_row.calls) or "none"
+    pred_tools = ", ".join(tool for tool, _a in row_calls) or "none"
+    if subtype == m.S_NO_CALL:
+        return "no call made; any call was expected" if gold_row.any_call else f"no call made; gold calls {gold_tools}"
+    if subtype == m.S_WRONG_TOOL:
+        return f"called {pred_tools}; gold calls {gold_tools}"
+    if subtype == m.S_PARTIAL_CALLS:
+        return f"missing call to {record['gold']}; gold calls {gold_tools}, predicted {pred_tools}"
+    if subtype == m.S_NEGATIVE:
+        return f"called {pred_tools} on a request that needs no call ({gold_row.negative_type or vocab.UNSPECIFIED})"
+    return f"extra call to {record['predicted']} beyond the gold calls {gold_tools}"
+
+
+def _first_tool(gold_row):
+    return gold_row.calls[0][0] if gold_row.calls else None
+
+
+def _errors_column(rows: int, records_of: dict) -> pa.Array:
+    """The `errors` list column: each row's records (`records_of`, by ascending row), else []."""
+    counts = np.zeros(rows + 1, np.int32)
+    for row, records in records_of.items():
+        counts[row + 1] = len(records)
+    flat = pa.array([record for records in records_of.values() for record in records], ERROR)
+    return pa.ListArray.from_arrays(pa.array(np.cumsum(counts, dtype=np.int32)), flat, type=pa.list_(ERROR))
 
 
 def _unasked_detail(gold_row, reply, decided) -> str:
@@ -239,6 +306,21 @@ def _unasked_detail(gold_row, reply, decided) -> str:
     if decided:
         return "the reply names none of what is missing or wrong and asks nothing" + wanted
     return "the reply asks, in other words than expected" + wanted
+
+
+@functools.lru_cache(maxsize=16384)
+def _interval_comparison(gold_interval, pred_interval, zone, argument) -> str:
+    """` (gold vs predicted; slip: how they differ)`, once per distinct pair of intervals: the
+    same wrong day is written by many models on the same request."""
+    from scorer import temporal
+
+    text = f" ({describe_interval(gold_interval, zone)} vs {describe_interval(pred_interval, zone)}"
+    gold_iv, pred_iv = _as_interval(gold_interval, zone), _as_interval(pred_interval, zone)
+    slip = temporal.slip(gold_iv, pred_iv)
+    if slip == "off_by_one_day" and range_role(argument) == "end" and gold_iv.granularity == "day":
+        slip = "inclusive_exclusive_end; the tool's end convention is not declared " \
+               "(x-inclusive-end in its schema, or --range-end)"
+    return text + (f"; slip: {slip}" if slip else "") + ")"
 
 
 def _as_interval(interval, timezone):
