@@ -54,7 +54,8 @@ def extensions():
     return cythonize(
         [Extension("scorer._match_cy", ["ext/match.pyx"], include_dirs=[numpy.get_include()],
                    language="c++", extra_compile_args=["-O2"],
-                   define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")])],
+                   define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]),
+         Extension("scorer._callscan_cy", ["ext/callscan.pyx"], extra_compile_args=["-O2"])],
         compiler_directives={"language_level": "3"},
     )
 

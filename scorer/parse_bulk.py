@@ -82,6 +82,9 @@ def _read_python(segment: str) -> Parsed | None:
 def _scanned_python(text: str, unescaping: bool = True) -> Parsed | None:
     """The careful parser's `_scan_unescaping` when the first line that starts like a call opens
     a segment the scanner reads; None otherwise."""
+    calls = scan_calls(text)
+    if not isinstance(calls, int):
+        return _as_parsed(calls)   # a text the scanner reads starts like a call on its first line
     for line_start in _LINE_STARTS.finditer(text):
         start = line_start.end()
         if start < len(text) and _starts_call(text, start, whole=line_start.start() == 0):
