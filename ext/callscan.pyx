@@ -3,6 +3,8 @@
 texts refused with the same code. The docstrings, the constants and what each refusal means
 live in callscan_py.py; this file walks the text with typed indexes instead of Python ones."""
 
+from cpython.unicode cimport Py_UNICODE_ISDECIMAL
+
 from scorer import callscan_py as _twin
 
 cdef object _Refused = _twin._Refused
@@ -14,6 +16,7 @@ cdef int NOT_PYTHON = _twin.NOT_PYTHON
 cdef int MAX_LEVELS = _twin.MAX_LEVELS
 cdef Py_ssize_t MAX_NUMBER_CHARS = _twin.MAX_NUMBER_CHARS
 cdef double INFINITY = float("inf")
+cdef Py_ssize_t LONG_DIGITS = _twin.LONG_DIGITS
 
 
 cdef inline bint _identifier_start(Py_UCS4 char):
@@ -30,6 +33,21 @@ cdef inline bint _hex_digit(Py_UCS4 char):
 
 cdef inline bint _surrogate(Py_UCS4 char):
     return 0xD800 <= char <= 0xDFFF
+
+
+def has_long_digits(str text):
+    cdef Py_ssize_t run = 0
+    cdef Py_UCS4 char
+    for char in text:
+        if (u'0' <= char <= u'9') or (char > 127 and Py_UNICODE_ISDECIMAL(char)):
+            run += 1
+            if run >= LONG_DIGITS:
+                return True
+        else:
+            run = 0
+    return False
+
+has_long_digits.__doc__ = _twin.has_long_digits.__doc__
 
 
 def scan_calls(str text):

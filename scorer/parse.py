@@ -78,6 +78,8 @@ from dataclasses import dataclass
 
 import orjson
 
+from scorer.callscan import LONG_DIGITS, has_long_digits
+
 
 @dataclass(frozen=True)
 class Parsed:
@@ -130,16 +132,15 @@ def canonical_json(value) -> str:
     return dump_json(value, sort_keys=True)
 
 
-_LONG_DIGITS = re.compile(r"\d{20}")
-_LONG_DIGIT_BYTES = re.compile(rb"\d{20}")
+_LONG_DIGIT_BYTES = re.compile(rb"\d{%d}" % LONG_DIGITS)
 
 
 def load_json(text):
     """orjson.loads, except for a text holding a run of 20 or more digits: orjson reads an
     integer past 64 bits as a float (so 2**70 + 1 and 2**70 + 2 would compare equal), the
     standard library keeps it exact. Errors are orjson's either way."""
-    long_digits = _LONG_DIGIT_BYTES if isinstance(text, (bytes, bytearray)) else _LONG_DIGITS
-    if long_digits.search(text):
+    long_digits = has_long_digits(text) if isinstance(text, str) else _LONG_DIGIT_BYTES.search(text)
+    if long_digits:
         try:
             return json.loads(text, parse_constant=_non_finite)
         except (ValueError, RecursionError):

@@ -25,8 +25,8 @@ Each distinct text of a column is read once."""
 import orjson
 
 from scorer.callscan import NOT_PYTHON, scan_calls
-from scorer.parse import (_CALL_KEY, _FENCE, _FUNCTION_CALL_TAG, _LINE_STARTS, _NAME_THEN_JSON, _TOOL_CALL_BLOCK,
-                          EMPTY, Parsed, _from_value, _starts_call, _too_deep, canonical_json, is_refusal,
+from scorer.parse import (_CALL_KEY, _FENCE, _FUNCTION_CALL_TAG, _LINE_STARTS, _NAME_THEN_JSON, _PY_BARE_POSITIONAL,
+                          _PY_BRACKETED, _TOOL_CALL_BLOCK, EMPTY, Parsed, _from_value, _starts_call, _too_deep, canonical_json, is_refusal,
                           load_json, parse_output)
 
 _REWRITTEN = ("<|", "[TOOL_CALLS]")   # chat-template tokens: the careful parser rewrites the text first
@@ -89,7 +89,8 @@ def _scanned_python(text: str, unescaping: bool = True) -> Parsed | None:
         start = line_start.end()
         if start < len(text) and _starts_call(text, start, whole=line_start.start() == 0):
             segment = text[start:].rstrip()
-            calls = scan_calls(segment)
+            if start:
+                calls = scan_calls(segment)
             if calls == NOT_PYTHON and unescaping and "\n" not in segment:
                 # the careful parser finds this segment malformed and reads the whole text again unescaped
                 return _scanned_python(text.replace("\\_", "_"), unescaping=False)
@@ -101,14 +102,15 @@ def _read_fences(stripped: str) -> Parsed | None:
     """The careful parser's reading of fenced calls: each fence body that starts like a call is
     a JSON value shaped like calls or Python calls the scanner reads; None unless all are and
     there is at least one."""
-    outside = _FENCE.sub("\n", stripped)
-    bodies = [body.strip() for body in _FENCE.findall(stripped)]
-    alone = not outside.strip() and len(bodies) == 1
     calls = []
-    for body in bodies:
-        if not body or not _starts_call(body, whole=alone):
+    for body in _FENCE.findall(stripped):
+        body = body.strip()
+        if not body or not _starts_call(body):
+            if body and _PY_BARE_POSITIONAL.match(body):
+                return None   # an attempt or not, depending on the prose around the fence: the careful parser decides
             continue
-        result = None if body[0] == "{" else _read_python(body)
+        python_like = _PY_BRACKETED.match(body) if body[0] == "[" else body[0] != "{"
+        result = _read_python(body) if python_like else None
         if result is None:
             result = _read_calls([body])
             if result is None:
@@ -124,12 +126,13 @@ def read_regular(text) -> Parsed | None:
     stripped = text.strip()
     if not stripped:
         return EMPTY
+    if stripped[0] == "{" or (stripped[0] == "[" and not _PY_BRACKETED.match(stripped)):
+        return None   # the careful parser's first step (orjson on the whole text) is the JSON fast path already
     if _too_deep(text) or any(token in stripped for token in _REWRITTEN):
         return None
     tagged = any(mark in stripped for mark in ("<tool_call>", _FUNCTION_CALL_TAG, "```"))
-    if stripped[0] in "[{":
-        # the careful parser's first step is the JSON fast path already; the scanner reads no JSON
-        return None if stripped[0] == "{" or tagged else _scanned_python(stripped)
+    if stripped[0] == "[":
+        return None if tagged else _scanned_python(stripped)   # the scanner reads no JSON
     if _NAME_THEN_JSON.match(stripped):
         return None   # GLM's name-then-arguments: the careful parser's next step
     try:

@@ -249,3 +249,25 @@ def test_scanner_choice_in_a_fresh_process(choice):
     out = subprocess.run([sys.executable, "-c", "from scorer.callscan import IMPLEMENTATION; print(IMPLEMENTATION)"],
                          capture_output=True, text=True, env=env, check=True)
     assert out.stdout.strip() == choice
+
+
+# ---------------------------------------------------------------- long digit runs (scorer.parse.load_json)
+
+@pytest.mark.parametrize("scan", [pytest.param(callscan_py.has_long_digits, id="python"),
+                                  pytest.param(_callscan_cy.has_long_digits if _callscan_cy else None, id="cython",
+                                               marks=SCANNERS[1].marks)])
+@pytest.mark.parametrize("text, found", [
+    ("1" * 19, False), ("1" * 20, True), ("x" + "1" * 19 + "x" + "1" * 19, False), ('{"a": 123456789012345678901}', True),
+    ("\u0663" * 20, True), ("\uff11" * 20, True), ("1" * 10 + "\u0663" * 10, True), ("\u00b2" * 20, False),  # ² is no Nd digit
+    ("", False), ("1" * 19 + "\ud800" + "1", False),
+])
+def test_long_digit_runs_are_found_as_the_regex_finds_them(scan, text, found):
+    assert scan(text) is found
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["1", "0", "9", "\u0663", "\uff11", "\u00b2", "a", " ", "北", "1" * 7]), max_size=40)
+       .map("".join))
+def test_the_digit_run_twins_agree(text):
+    if _callscan_cy is not None:
+        assert _callscan_cy.has_long_digits(text) is callscan_py.has_long_digits(text)
