@@ -639,6 +639,11 @@ def _name_then_arguments(text: str) -> Parsed | None:
     return Parsed(((match.group(1), canonical_json(arguments)),), None)
 
 
+def function_call_bodies(text: str) -> list:
+    """The bodies of granite's `<function_call>` blocks (text before the first tag is none)."""
+    return [_FUNCTION_CALL_CLOSE.sub("", part) for part in text.split(_FUNCTION_CALL_TAG)[1:]]
+
+
 def _parse_text(text: str) -> Parsed:
     stripped = text.strip()
     if not stripped:
@@ -659,8 +664,7 @@ def _parse_text(text: str) -> Parsed:
     if "<tool_call>" in stripped:
         return _read_blocks(_TOOL_CALL_BLOCK.findall(stripped), "tool_call")
     if _FUNCTION_CALL_TAG in stripped:
-        bodies = [_FUNCTION_CALL_CLOSE.sub("", part) for part in stripped.split(_FUNCTION_CALL_TAG)[1:]]
-        return _read_blocks(bodies, "function_call")
+        return _read_blocks(function_call_bodies(stripped), "function_call")
     if "```" in stripped:
         # a fence holds calls only if its body starts like one; code that merely contains a
         # call somewhere (`print(...)` on line 5) is an example, not an attempt

@@ -7,7 +7,8 @@ the same road, and builds the calls through the careful parser's own `_from_valu
 JSON -> calls), so an accepted output reads exactly as `parse_output` reads it:
 - a text opening with `[` or `{` is the careful parser's own first step (orjson on the whole
   text), taken as it is;
-- `<tool_call>` blocks whose bodies are each one JSON object shaped like a call;
+- `<tool_call>` blocks, and granite's `<function_call>` ones, whose bodies are each one JSON
+  object shaped like a call;
 - Python-call syntax (`[get_weather(city='北京'), book(n=3)]`, a bare call, prose lines
   before it) read by the scanner of scorer/callscan.py instead of `ast`, where the scanner
   reads the whole segment the careful parser would hand to `ast` (markdown-escaped
@@ -26,8 +27,8 @@ import orjson
 
 from scorer.callscan import NOT_PYTHON, scan_calls
 from scorer.parse import (_CALL_KEY, _FENCE, _FUNCTION_CALL_TAG, _LINE_STARTS, _NAME_THEN_JSON, _PY_BARE_POSITIONAL,
-                          _PY_BRACKETED, _TOOL_CALL_BLOCK, EMPTY, Parsed, _from_value, _starts_call, _too_deep, canonical_json, is_refusal,
-                          load_json, parse_output)
+                          _PY_BRACKETED, _TOOL_CALL_BLOCK, EMPTY, Parsed, _from_value, _starts_call, _too_deep,
+                          canonical_json, function_call_bodies, is_refusal, load_json, parse_output)
 
 _REWRITTEN = ("<|", "[TOOL_CALLS]")   # chat-template tokens: the careful parser rewrites the text first
 
@@ -141,7 +142,7 @@ def read_regular(text) -> Parsed | None:
         if "<tool_call>" in stripped:
             return _read_calls(_TOOL_CALL_BLOCK.findall(stripped))
         if _FUNCTION_CALL_TAG in stripped:
-            return None
+            return _read_calls(function_call_bodies(stripped))
         return _read_fences(stripped)
     except RecursionError:   # arguments nested past what JSON writing allows: the careful parser says so
         return None

@@ -132,6 +132,8 @@ def test_wrapped_python_calls_read_as_the_careful_parser_reads_them():
     (r"[get\_weather(city\_name='a\_b')]", (("get_weather", '{"city_name":"a_b"}'),)),
     ("[f(a=1), no_function()]", (("f", '{"a":1}'),)),
     ("[f(a=1)]\n\n", (("f", '{"a":1}'),)),
+    ('<function_call> {"name": "f", "arguments": {"a": 1}} <function_call> {"name": "g", "arguments": {}}</function_call>',
+     (("f", '{"a":1}'), ("g", "{}"))),
 ])
 def test_python_shapes_are_taken_by_the_fast_path(text, calls):
     assert read_regular(text) == Parsed(calls, None) == parse_output(text)
