@@ -109,7 +109,6 @@ _TOOL_CALL_BLOCK = re.compile(r"<tool_call>(.*?)(?:</tool_call>|(?=<tool_call>)|
 _FUNCTION_CALL_TAG = "<function_call>"
 _FUNCTION_CALL_CLOSE = re.compile(r"</function_call>\s*\Z")
 _SEPARATORS = re.compile(r"[\s;,]*")
-_LINE_STARTS = re.compile(r"(?:^|\n)[^\S\n]*")
 _NAME_THEN_JSON = re.compile(r"([A-Za-z_][\w.]*)[^\S\n]*\n\s*(\{.*\})\s*\Z", re.DOTALL)
 _NOT_TOOL_NAMES = frozenset({"assistant", "user", "system", "tool", "json", "python", "output", "answer"})
 
@@ -566,12 +565,26 @@ def _read_segment(segment: str) -> Parsed | None:
     return _malformed((python_reason if looks_python else json_reason) or python_reason)
 
 
+def line_starts(text: str):
+    """(first, start) for each line: `start` the position after the line's leading blanks (not
+    newlines), `first` whether the line opens the text. What the regex `(?:^|\\n)[^\\S\\n]*`
+    finds, by `str.find` (the regex cost ~40 ns per character of prose)."""
+    newline = -1
+    while True:
+        start = newline + 1
+        while start < len(text) and text[start] != "\n" and text[start].isspace():
+            start += 1
+        yield newline <= 0, start
+        newline = text.find("\n", newline + 1)
+        if newline < 0:
+            return
+
+
 def _scan(text: str) -> Parsed | None:
     """The calls starting at the first line that starts like a call and does not read as
     mere data; None when there is none."""
-    for line_start in _LINE_STARTS.finditer(text):
-        start = line_start.end()
-        if start < len(text) and _starts_call(text, start, whole=line_start.start() == 0):
+    for first, start in line_starts(text):
+        if start < len(text) and _starts_call(text, start, whole=first):
             result = _read_segment(text[start:].rstrip())
             if result is not None:
                 return result

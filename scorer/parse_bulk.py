@@ -26,9 +26,9 @@ Each distinct text of a column is read once."""
 import orjson
 
 from scorer.callscan import NOT_PYTHON, scan_calls
-from scorer.parse import (_CALL_KEY, _FENCE, _FUNCTION_CALL_TAG, _LINE_STARTS, _NAME_THEN_JSON, _PY_BARE_POSITIONAL,
+from scorer.parse import (_CALL_KEY, _FENCE, _FUNCTION_CALL_TAG, _NAME_THEN_JSON, _PY_BARE_POSITIONAL,
                           _PY_BRACKETED, _TOOL_CALL_BLOCK, EMPTY, Parsed, _from_value, _starts_call, _too_deep,
-                          canonical_json, function_call_bodies, is_refusal, load_json, parse_output)
+                          canonical_json, function_call_bodies, is_refusal, line_starts, load_json, parse_output)
 
 _REWRITTEN = ("<|", "[TOOL_CALLS]")   # chat-template tokens: the careful parser rewrites the text first
 
@@ -81,22 +81,25 @@ def _read_python(segment: str) -> Parsed | None:
 
 
 def _scanned_python(text: str, unescaping: bool = True) -> Parsed | None:
-    """The careful parser's `_scan_unescaping` when the first line that starts like a call opens
-    a segment the scanner reads; None otherwise."""
-    calls = scan_calls(text)
-    if not isinstance(calls, int):
+    """The careful parser's reading of a text that reaches its line scan (`_scan_unescaping`,
+    nothing found being an empty prediction): the calls when the first line that starts like a
+    call opens a segment the scanner reads, EMPTY when no line starts like one (prose); None
+    otherwise."""
+    calls = scan_calls(text) if text[0] == "[" else None
+    if calls is not None and not isinstance(calls, int):
         return _as_parsed(calls)   # a text the scanner reads starts like a call on its first line
-    for line_start in _LINE_STARTS.finditer(text):
-        start = line_start.end()
-        if start < len(text) and _starts_call(text, start, whole=line_start.start() == 0):
+    for first, start in line_starts(text):
+        if start < len(text) and _starts_call(text, start, whole=first):
             segment = text[start:].rstrip()
-            if start:
+            if start or calls is None:
                 calls = scan_calls(segment)
             if calls == NOT_PYTHON and unescaping and "\n" not in segment:
                 # the careful parser finds this segment malformed and reads the whole text again unescaped
                 return _scanned_python(text.replace("\\_", "_"), unescaping=False)
             return _as_parsed(calls)
-    return None
+    if unescaping and "\\_" in text:
+        return _scanned_python(text.replace("\\_", "_"), unescaping=False)   # the careful parser looks again unescaped
+    return EMPTY
 
 
 def _read_fences(stripped: str) -> Parsed | None:

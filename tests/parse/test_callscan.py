@@ -7,6 +7,7 @@ import importlib.util
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 from scorer import callscan_py
 from scorer.callscan_py import NOT_PYTHON, NOT_READ
-from scorer.parse import Parsed, parse_output
+from scorer.parse import Parsed, line_starts, parse_output
 from scorer.parse_bulk import parse_outputs, read_regular
 
 try:
@@ -132,6 +133,8 @@ def test_wrapped_python_calls_read_as_the_careful_parser_reads_them():
     (r"[get\_weather(city\_name='a\_b')]", (("get_weather", '{"city_name":"a_b"}'),)),
     ("[f(a=1), no_function()]", (("f", '{"a":1}'),)),
     ("[f(a=1)]\n\n", (("f", '{"a":1}'),)),
+    ("I'm sorry, I can't do that (yet).\nAsk me about the weather in 北京.", ()),
+    ("Use get\\_weather for that:\nget\\_weather(city='x')", (("get_weather", '{"city":"x"}'),)),
     ('<function_call> {"name": "f", "arguments": {"a": 1}} <function_call> {"name": "g", "arguments": {}}</function_call>',
      (("f", '{"a":1}'), ("g", "{}"))),
 ])
@@ -273,3 +276,15 @@ def test_long_digit_runs_are_found_as_the_regex_finds_them(scan, text, found):
 def test_the_digit_run_twins_agree(text):
     if _callscan_cy is not None:
         assert _callscan_cy.has_long_digits(text) is callscan_py.has_long_digits(text)
+
+
+# ---------------------------------------------------------------- line starts (the careful parser's line scan)
+
+LINE_START_REGEX = re.compile(r"(?:^|\n)[^\S\n]*")   # what scorer.parse.line_starts replaces
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["\n", " ", "\t", "\r", "\u3000", "\x85", "\u2028", "\x0b", "a", "北", "[f(a=1)]"]),
+                max_size=30).map("".join))
+def test_line_starts_are_where_the_regex_finds_them(text):
+    assert list(line_starts(text)) == [(match.start() == 0, match.end()) for match in LINE_START_REGEX.finditer(text)]
