@@ -1,5 +1,5 @@
 """Bulk parsing of a column of raw outputs: the regular shapes most models write read with
-orjson, everything else handed to the careful parser (scorer/parse.py), which stays the
+orjson or the compiled Python-call scanner, everything else handed to the careful parser (scorer/parse.py), which stays the
 definition of what an output means.
 
 The fast path accepts an output only when it can tell that the careful parser would take
@@ -14,7 +14,9 @@ JSON -> calls), so an accepted output reads exactly as `parse_output` reads it:
   reads the whole segment the careful parser would hand to `ast` (markdown-escaped
   underscores retried unescaped, as the careful parser retries them);
 - markdown fences whose bodies that start like calls are each one JSON value shaped like
-  calls or a Python-call list the scanner reads, prose around them allowed.
+  calls or a Python-call list the scanner reads, prose around them allowed;
+- prose in which no line starts like a call: an empty prediction, as the careful parser
+  finds it (with markdown-escaped underscores undone too).
 Anything else, and anything the fast path would read as malformed or as data (the careful
 parser then explains it or looks further), goes to `parse_output`; so does any text with a
 chat-template token (`<|...|>`, `[TOOL_CALLS]`), which the careful parser rewrites first, or
