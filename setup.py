@@ -25,7 +25,7 @@ class OptionalBuildExt(build_ext):
             self._fallback(error)
 
     def build_extension(self, ext):
-        print(f"callscore: compiling the matcher {ext.name} (C++, about a minute; pip shows this with -v)",
+        print(f"callscore: compiling {ext.name} (the matcher in C++ takes about a minute; pip shows this with -v)",
               file=sys.stderr, flush=True)
         try:
             super().build_extension(ext)
@@ -50,7 +50,8 @@ def extensions():
         print(f"callscore: Cython or numpy missing ({error}); pure-Python install", file=sys.stderr)
         return []
     from setuptools import Extension
-    print("callscore: translating ext/match.pyx to C++ with Cython", file=sys.stderr, flush=True)
+    print("callscore: translating ext/match.pyx (to C++) and ext/callscan.pyx (to C) with Cython", file=sys.stderr,
+          flush=True)
     return cythonize(
         [Extension("scorer._match_cy", ["ext/match.pyx"], include_dirs=[numpy.get_include()],
                    language="c++", extra_compile_args=["-O2"],
