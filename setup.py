@@ -25,7 +25,7 @@ class OptionalBuildExt(build_ext):
             self._fallback(error)
 
     def build_extension(self, ext):
-        print(f"callscore: compiling {ext.name} (the matcher in C++ takes about a minute; pip shows this with -v)",
+        print(f"callscore: compiling the matcher {ext.name} (C++, about a minute; pip shows this with -v)",
               file=sys.stderr, flush=True)
         try:
             super().build_extension(ext)
