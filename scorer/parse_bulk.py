@@ -1,5 +1,5 @@
 """Bulk parsing of a column of raw outputs: the regular shapes most models write read with
-orjson, everything else handed to the careful parser (scorer/parse.py), which stays the
+orjson or the compiled Python-call scanner, everything else handed to the careful parser (scorer/parse.py), which stays the
 definition of what an output means.
 
 The fast path accepts an output only when it can tell that the careful parser would take
@@ -7,20 +7,32 @@ the same road, and builds the calls through the careful parser's own `_from_valu
 JSON -> calls), so an accepted output reads exactly as `parse_output` reads it:
 - a text opening with `[` or `{` is the careful parser's own first step (orjson on the whole
   text), taken as it is;
-- `<tool_call>` blocks whose bodies are each one JSON object shaped like a call;
-- markdown fences whose bodies are each one JSON value shaped like calls, prose around them
-  allowed.
+- `<tool_call>` blocks, and granite's `<function_call>` ones, whose bodies are each one JSON
+  object shaped like a call;
+- Python-call syntax (`[get_weather(city='北京'), book(n=3)]`, a bare call, prose lines
+  before it) read by the scanner of scorer/callscan.py instead of `ast`, where the scanner
+  reads the whole segment the careful parser would hand to `ast` (markdown-escaped
+  underscores retried unescaped, as the careful parser retries them);
+- markdown fences whose bodies that start like calls are each one JSON value shaped like
+  calls or a Python-call list the scanner reads, prose around them allowed;
+- prose in which no line starts like a call: an empty prediction, as the careful parser
+  finds it (with markdown-escaped underscores undone too).
 Anything else, and anything the fast path would read as malformed or as data (the careful
-parser then explains it or looks further), goes to `parse_output`. Python-call syntax
-always does: it needs `ast`. tests/parse/test_bulk.py holds the two equal on a generated
-corpus of regular shapes and near misses.
+parser then explains it or looks further), goes to `parse_output`; so does any text with a
+chat-template token (`<|...|>`, `[TOOL_CALLS]`), which the careful parser rewrites first, or
+with brackets nested past what it reads. tests/parse/test_bulk.py and test_callscan.py hold
+the two equal on generated corpora of regular shapes and near misses.
 
 Each distinct text of a column is read once."""
 
 import orjson
 
-from scorer.parse import (_CALL_KEY, _FENCE, _FUNCTION_CALL_TAG, _TOOL_CALL_BLOCK, EMPTY,
-                          Parsed, _from_value, load_json, parse_output)
+from scorer.callscan import NOT_PYTHON, scan_calls
+from scorer.parse import (_CALL_KEY, _FENCE, _FUNCTION_CALL_TAG, _NAME_THEN_JSON, _PY_BARE_POSITIONAL,
+                          _PY_BRACKETED, _TOOL_CALL_BLOCK, EMPTY, Parsed, _from_value, _starts_call, _too_deep,
+                          canonical_json, function_call_bodies, is_refusal, line_starts, load_json, parse_output)
+
+_REWRITTEN = ("<|", "[TOOL_CALLS]")   # chat-template tokens: the careful parser rewrites the text first
 
 
 def _one_json_value(body: str):
@@ -49,24 +61,94 @@ def _read_calls(bodies) -> Parsed | None:
     return Parsed(tuple(calls), None)
 
 
+def _as_parsed(calls) -> Parsed | None:
+    """The scanner's calls as the careful parser's `_from_python` returns them (refusal
+    sentinels such as `no_function()` dropped); None when the scanner did not read the text."""
+    if isinstance(calls, int):
+        return None
+    return Parsed(tuple((name, canonical_json(arguments)) for name, arguments in calls if not is_refusal(name)),
+                  None)
+
+
+def _read_python(segment: str) -> Parsed | None:
+    """The careful parser's `_read_unescaping` of a segment that starts like a call, when the
+    scanner reads the segment whole; None otherwise. A segment the scanner reads is no JSON
+    (`[` then a name), so the careful parser hands it to `ast` whole, which reads it as the
+    scanner does. NOT_PYTHON on one line means that every `ast` attempt fails (malformed), so
+    the careful parser reads the segment again unescaped."""
+    calls = scan_calls(segment)
+    if calls == NOT_PYTHON and "\n" not in segment:
+        calls = scan_calls(segment.replace("\\_", "_"))
+    return _as_parsed(calls)
+
+
+def _scanned_python(text: str, unescaping: bool = True) -> Parsed | None:
+    """The careful parser's reading of a text that reaches its line scan (`_scan_unescaping`,
+    nothing found being an empty prediction): the calls when the first line that starts like a
+    call opens a segment the scanner reads, EMPTY when no line starts like one (prose); None
+    otherwise."""
+    calls = scan_calls(text) if text[0] == "[" else None
+    if calls is not None and not isinstance(calls, int):
+        return _as_parsed(calls)   # a text the scanner reads starts like a call on its first line
+    for first, start in line_starts(text):
+        if start < len(text) and _starts_call(text, start, whole=first):
+            segment = text[start:].rstrip()
+            if start or calls is None:
+                calls = scan_calls(segment)
+            if calls == NOT_PYTHON and unescaping and "\n" not in segment:
+                # the careful parser finds this segment malformed and reads the whole text again unescaped
+                return _scanned_python(text.replace("\\_", "_"), unescaping=False)
+            return _as_parsed(calls)
+    if unescaping and "\\_" in text:
+        return _scanned_python(text.replace("\\_", "_"), unescaping=False)   # the careful parser looks again unescaped
+    return EMPTY
+
+
+def _read_fences(stripped: str) -> Parsed | None:
+    """The careful parser's reading of fenced calls: each fence body that starts like a call is
+    a JSON value shaped like calls or Python calls the scanner reads; None unless all are and
+    there is at least one."""
+    calls = []
+    for body in _FENCE.findall(stripped):
+        body = body.strip()
+        if not body or not _starts_call(body):
+            if body and _PY_BARE_POSITIONAL.match(body):
+                return None   # an attempt or not, depending on the prose around the fence: the careful parser decides
+            continue
+        python_like = _PY_BRACKETED.match(body) if body[0] == "[" else body[0] != "{"
+        result = _read_python(body) if python_like else None
+        if result is None:
+            result = _read_calls([body])
+            if result is None:
+                return None
+        calls.extend(result.calls)
+    return Parsed(tuple(calls), None) if calls else None
+
+
 def read_regular(text) -> Parsed | None:
-    """An output read by the fast path, or None when it is left to the careful parser. (Leading
-    special tokens need no stripping here: they cannot hold a tag or a fence.)"""
+    """An output read by the fast path, or None when it is left to the careful parser."""
     if not isinstance(text, str):
         return None
     stripped = text.strip()
     if not stripped:
         return EMPTY
-    if stripped[0] in "[{":
-        return None  # the careful parser's first step is this fast path already
-    if "<tool_call>" in stripped:
-        bodies = _TOOL_CALL_BLOCK.findall(stripped)
-    elif _FUNCTION_CALL_TAG in stripped or "```" not in stripped:
+    if stripped[0] == "{" or (stripped[0] == "[" and not _PY_BRACKETED.match(stripped)):
+        return None   # the careful parser's first step (orjson on the whole text) is the JSON fast path already
+    if _too_deep(text) or any(token in stripped for token in _REWRITTEN):
         return None
-    else:
-        bodies = _FENCE.findall(stripped)
+    tagged = any(mark in stripped for mark in ("<tool_call>", _FUNCTION_CALL_TAG, "```"))
+    if stripped[0] == "[":
+        return None if tagged else _scanned_python(stripped)   # the scanner reads no JSON
+    if _NAME_THEN_JSON.match(stripped):
+        return None   # GLM's name-then-arguments: the careful parser's next step
     try:
-        return _read_calls(bodies)
+        if not tagged:
+            return _scanned_python(stripped)
+        if "<tool_call>" in stripped:
+            return _read_calls(_TOOL_CALL_BLOCK.findall(stripped))
+        if _FUNCTION_CALL_TAG in stripped:
+            return _read_calls(function_call_bodies(stripped))
+        return _read_fences(stripped)
     except RecursionError:   # arguments nested past what JSON writing allows: the careful parser says so
         return None
 

@@ -124,7 +124,8 @@ def test_a_raising_row_in_a_worker_process(monkeypatch, jobs):
 
     monkeypatch.setattr("scorer.parse_bulk.parse_output", fragile)  # the careful parser behind the bulk reader
     n = len(GOLD_CALLS)
-    result = score_tables(_predictions(["x"] * n), GOLD, Options(jobs=jobs))
+    # "{x": not JSON, so the bulk reader's fast path leaves it to the careful parser (it reads plain prose itself)
+    result = score_tables(_predictions(["{x"] * n), GOLD, Options(jobs=jobs))
     assert result.verdicts["rule"].to_pylist() == [SCORING_ERROR] * n
     assert result.scoring_errors == n
-    assert parse.parse_output("x").malformed is None   # the real parser is untouched
+    assert parse.parse_output("{x").malformed is None   # the real parser is untouched
