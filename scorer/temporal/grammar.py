@@ -603,6 +603,14 @@ def h_clock_before(m, st, ctx):
 
 def h_clock_colon(m, st, ctx):
     second = m.group("s")
+    if int(m.group("h")) >= 24 and second is None and st.span is None and not m.group("ampm") \
+            and m.group(0) == m.string:
+        # a lone 35:37: no hour, so minutes and seconds inside the reference hour
+        minute, second = int(m.group("h")), int(m.group("mi"))
+        if minute > 59 or second > 59:
+            return None
+        start = ctx.ref.replace(minute=minute, second=second)
+        return _step(st, ctx, Span(start, start + _SECOND, "second"), "clock.minute_second", relative=True)
     return _clock(st, ctx, int(m.group("h")), int(m.group("mi")), "clock",
                   second=int(second) if second is not None else None, meridiem=m.group("ampm"))
 
@@ -890,6 +898,21 @@ def _part_of(span: Span, unit, count, from_end, ctx):
     return Span(start, span.end, granularity) if start >= span.start else None
 
 
+_FINER_AFTER = frozenset(("part_of_day", "clock", "clock_colon", "clock_before", "sequence"))
+
+
+def _finer_follows(m) -> bool:
+    """Whether `的` and a part of day, a clock time or a 前/后N天 follows the match."""
+    text, pos = m.string, m.end()
+    while pos < len(text) and text[pos] == " ":
+        pos += 1
+    if not text.startswith("的", pos) or pos + 1 >= len(text):
+        return False
+    return any(token.name in _FINER_AFTER and (token.name != "sequence" or match.group("dir") in ("前", "后")
+                                                and match.group("unit") in ("天", "日"))
+               for token, match in _candidates(text, pos + 1))
+
+
 def h_sequence(units):
     """前/后/上/下/最后 + N + unit: relative to now (上三个月), inside what was read (2021年前两个
     季度, 上月最后五天), or beside a day (国庆节前三天 = the three days before it)."""
@@ -912,6 +935,9 @@ def h_sequence(units):
                 span = _part_of(_unit_span(ctx.ref, container, ctx), unit, count, True, ctx)
             elif unit_word == "月" and not m.group("measure"):
                 return None  # 上3月 is not a count of months
+            elif m.group("n") and unit in ("day", "week", "month", "year") and _finer_follows(m):
+                # 后三天的下午4点, 上2个月的前一天: the day N units away, which the rest refines
+                span = _day_span(_add(ctx.ref, unit, count if word in ("下", "后") else -count).date())
             else:
                 span = _sequence(ctx, unit, count, -1 if word in ("上", "前") else 1)
             return span and _step(st, ctx, span, "zh.sequence", relative=True)
@@ -1076,6 +1102,41 @@ def h_offset(units, after_words, needs_measure):
     return apply
 
 
+_UNIT_ORDER = ("year", "quarter", "month", "week", "day", "hour", "minute", "second")
+
+
+def h_compound_offset(units, after_words):
+    """1年2个月前, 3天5小时后, 1年，1月，1周，1天前: a sum of counts, largest unit first, before
+    前/后. The coarser parts move the reference; the finest is an offset from there (policies
+    offset_unit / offset_clock). 月 without 个 counts months only after a separator (1年，1月)."""
+    part = re.compile(r"\s*(?P<sep>[，,、和又零])?\s*(?P<n>[^个\s，,、和又]+?)\s*(?P<measure>个)?\s*(?P<unit>"
+                      + _alt(units) + ")")
+
+    def apply(m, st, ctx):
+        if st.span is not None:
+            return None
+        parts = []
+        for piece in part.finditer(m.group("parts")):
+            unit, size = units[piece.group("unit")]
+            number = piece.group("n")
+            amount = zh_int(number)
+            if unit not in _UNIT_ORDER or amount is None or _DIGIT_BY_DIGIT.fullmatch(number) \
+                    or (unit == "year" and len(number) >= 4) \
+                    or (piece.group("unit") == "月" and not piece.group("measure") and not piece.group("sep")) \
+                    or (parts and _UNIT_ORDER.index(unit) <= _UNIT_ORDER.index(parts[-1][0])):
+                return None
+            parts.append((unit, amount * size))
+        if len(parts) < 2:
+            return None
+        sign = 1 if m.group("dir") in after_words else -1
+        moved = ctx.ref
+        for unit, amount in parts[:-1]:
+            moved = _add(moved, unit, sign * amount)
+        span = _shift(dataclasses.replace(ctx, ref=moved), parts[-1][0], sign * parts[-1][1])
+        return span and _step(st, ctx, span, "zh.offset", relative=True)
+    return apply
+
+
 def h_window(units, needs_measure, forward, rule):
     """最近N天 / 未来N天 / N天内; after 近 or 未来, 三月 is a count of months (近三月)."""
     def apply(m, st, ctx):
@@ -1139,7 +1200,7 @@ def _lunar_day(text: str | None) -> int | None:
 def _bare_lunar_day(st, ctx, day):
     """初五 / 廿三 alone on the right of a range (正月初一到初五, 腊月廿八到初六): that day of the lunar
     month the left side starts in, or of the next one when it would come before the left side.
-    Alone it is not read: 初三 is as likely a school year."""
+    Alone 初三 is not read (as likely a school year); a lone 廿/卅 day is a day of the month."""
     if st.span is not None or ctx.anchor == ctx.ref:
         return None
     month = calendars.lunar_month_of(ctx.anchor.date())
@@ -1157,7 +1218,11 @@ def h_lunar_date(months):
     the lunar year."""
     def apply(m, st, ctx):
         if m.group("bare_day"):
-            return _bare_lunar_day(st, ctx, _lunar_day(m.group("bare_day")))
+            day = _lunar_day(m.group("bare_day"))
+            if st.span is None and ctx.anchor == ctx.ref and m.group(0) == m.string and day > 20:
+                # a lone 廿一 / 卅 (days a calendar writes that way): that day of the reference month
+                return _day_of_month(st, ctx, day, "zh.day")
+            return _bare_lunar_day(st, ctx, day)
         month_text = m.group("month") or m.group("named") or m.group("plain_month")
         month = 1 if m.group("danian_day") else months.get(month_text) or zh_int(month_text)
         day = _lunar_day(m.group("day") or m.group("named_day") or m.group("danian_day") or m.group("plain_day"))
@@ -1444,7 +1509,8 @@ class _Groups:
 @functools.lru_cache(maxsize=None)
 def tokens() -> tuple:
     """Every token, compiled once. Order breaks ties between equally long matches."""
-    numeral = numeral_class() + "+"
+    numeral_char = numeral_class()
+    numeral = numeral_char + "+"  # a minute ends where its numeral does: 4点56秒 is 16:00:56, not 4:05:06
     zh = read_toml("temporal/zh.toml")
     en = read_toml("temporal/en.toml")
     words = zh["words"]
@@ -1512,6 +1578,8 @@ def tokens() -> tuple:
         tok("offset", rf"(?:(?P<pre>{_alt(words['after_prefix'])})\s*)?{amount}(?P<unit>{unit_alt})(?P<half_after>半钟?|多)?"
             rf"(?P<dir>{_alt(after + before)})?",
             h_offset(units, frozenset(after), needs_measure)),
+        tok("compound_offset", rf"(?P<parts>(?:\s*[，,、和又零]?\s*{numeral}\s*个?\s*(?:{unit_alt})){{2,}})"
+            rf"\s*(?P<dir>{_alt(after + before)})", h_compound_offset(units, frozenset(after))),
         tok("recent", rf"(?:{_alt(words['recent'])})\s*{amount}(?P<unit>{unit_alt})(?P<half_after>半钟?|多)?",
             h_window(units, needs_measure, False, "zh.recent")),
         tok("since", rf"{amount}(?P<unit>{unit_alt})(?P<half_after>半钟?|多)?(?:{_alt(words['since'])})",
@@ -1537,7 +1605,7 @@ def tokens() -> tuple:
         tok("workdays", r"工作日", h_workdays),
         tok("part_of_day", _alt(pods), h_part_of_day(pods, "zh.part_of_day")),
         tok("clock", rf"(?P<hour>{numeral})\s*(?:点|时)钟?\s*(?:(?P<half>半)|(?P<quarters>[一二三四1-4])\s*刻钟?|整|正"
-            rf"|(?P<minute>{numeral})\s*(?:分钟?|(?!\s*秒|\s*个字))|(?P<five_minutes>{numeral})\s*个字)?"
+            rf"|(?P<minute>{numeral})(?!{numeral_char})\s*(?:分钟?|(?!\s*秒|\s*个字))|(?P<five_minutes>{numeral})\s*个字)?"
             rf"(?:\s*(?P<second>{numeral})\s*秒钟?|(?<=分)\s*(?P<second_alone>\d{{1,2}})(?!\d))?"
             rf"(?P<more>多钟?)?" + ampm, h_clock),
         tok("clock_pair", r"(?P<a>[一二三四五六七八九十])(?P<b>[二三四五六七八九十])\s*[点时]钟?(?!\s*[半一二三四五六七八九十0-9])",

@@ -1,0 +1,68 @@
+"""Grammar gaps closed in issue 10's second round: seconds right after 点, an offset refined by
+what follows 的, digit weekdays, sums of durations, a lone mm:ss, lone 廿/卅 days. Expected values
+are worked out by hand from the Chinese rules on the calendar of March 2026 (the reference is
+Tuesday 2026-03-10 09:30, as in test_families.py)."""
+
+import datetime as dt
+
+import pytest
+
+from scorer.temporal import find_in_text, resolve
+from tests.temporal.test_families import REF, check
+
+GAPS = [
+    # seconds right after 点: the minute is 0 (四点五十六秒 = 04:00:56, not 04:05:06)
+    ("下午4点56秒", "2026-03-10 16:00:56", "2026-03-10 16:00:57", "second"),
+    ("四点五十六秒", "2026-03-10 04:00:56", "2026-03-10 04:00:57", "second"),
+    ("下午4点5分6秒", "2026-03-10 16:05:06", "2026-03-10 16:05:07", "second"),
+    # N units away, refined after 的: the day N units from today
+    ("后三天的下午4点", "2026-03-13 16:00", "2026-03-13 16:01", "minute"),
+    ("前两天的晚上", "2026-03-08 18:00", "2026-03-09 00:00", "part_of_day"),
+    ("上2个月的前一天", "2026-01-09", "2026-01-10", "day"),          # 01-10, the day before
+    ("后三天", "2026-03-11", "2026-03-14", "day"),                   # alone: still the three days
+    # weekdays written with a digit
+    ("周4", "2026-03-12", "2026-03-13", "day"),
+    ("星期4", "2026-03-12", "2026-03-13", "day"),
+    ("本周4", "2026-03-12", "2026-03-13", "day"),
+    ("下周4", "2026-03-19", "2026-03-20", "day"),
+    ("周7", "2026-03-15", "2026-03-16", "day"),
+    # a sum of durations: coarser parts move the reference, the finest is the offset's unit
+    ("1年2个月前", "2025-01-01", "2025-02-01", "month"),             # 2025-01-10, its month
+    ("3天5小时后", "2026-03-13 14:30", "2026-03-13 14:31", "minute"),
+    ("两小时三十分钟后", "2026-03-10 12:00", "2026-03-10 12:01", "minute"),
+    ("一年零三个月后", "2027-06-01", "2027-07-01", "month"),
+    ("1年，1月，1周，1天，1小时，1分钟前", "2025-02-02 08:29", "2025-02-02 08:30", "minute"),
+    # a lone mm:ss whose first field is no hour: inside the reference hour
+    ("35:37", "2026-03-10 09:35:37", "2026-03-10 09:35:38", "second"),
+    ("23:37", "2026-03-10 23:37", "2026-03-10 23:38", "minute"),
+    # a lone 廿/卅 day: that day of the reference month
+    ("廿一", "2026-03-21", "2026-03-22", "day"),
+    ("卅", "2026-03-30", "2026-03-31", "day"),
+]
+
+
+@pytest.mark.parametrize("text, start, end, granularity", GAPS)
+def test_gaps(text, start, end, granularity):
+    check(text, start, end, granularity)
+
+
+@pytest.mark.parametrize("text", [
+    "2天3月前",     # units out of order: no sum
+    "5分3小时后",
+    "1年1月前",     # 月 without 个 and without a separator is a month name, not a count
+    "35:77",        # no such second
+    "35:37:12",     # three fields: an hour 35 does not exist
+    "初三",          # a lone 初X day stays unread: as likely a school year
+])
+def test_not_read(text):
+    assert resolve(text, REF) is None
+
+
+def test_minute_second_only_alone():
+    """A score inside a sentence is not a time: only a value that is nothing but mm:ss is read."""
+    assert find_in_text("比分35:37", REF) is None
+    assert resolve("明天35:37", REF) is None
+
+
+def test_lone_day_word_needs_the_day_in_the_month():
+    assert resolve("卅", dt.datetime(2026, 2, 10, 9, 30, tzinfo=REF.tzinfo)) is None   # no 30 February
