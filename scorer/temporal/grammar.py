@@ -455,10 +455,31 @@ def _relative_day(st, ctx, offset, rule, from_anchor=False):
     return _step(st, ctx, _day_span(origin.date() + offset * DAY), rule, relative=True)
 
 
+def _tomorrow_offset(word, offset, ctx):
+    """明天 said in the small hours (after midnight, before small_hours_end o'clock) under policy
+    small_hours = same_day: the day not yet slept through, the reference's calendar day (offset 0);
+    else `offset`. A reference of exactly 00:00 is the day's start (often a date given without a
+    time), not the small hours of the night before."""
+    if ctx.policy.small_hours == "same_day" and ctx.ref.hour < ctx.policy.small_hours_end \
+            and ctx.ref != midnight(ctx.ref.date()) and word in _tomorrow_words():
+        return offset - 1
+    return offset
+
+
+@functools.lru_cache(maxsize=None)
+def _tomorrow_words() -> frozenset:
+    return frozenset(read_toml("temporal/zh.toml")["words"]["tomorrow_words"])
+
+
 def h_day_relative(vocab, rule, anchored=frozenset()):
     """今天, 明天, ...; the words in `anchored` (次日, 翌日) count from the anchor, so that on
     the right of a range they mean the day after the left side."""
-    return lambda m, st, ctx: _relative_day(st, ctx, vocab[m.group(0)], rule, m.group(0) in anchored)
+    def apply(m, st, ctx):
+        offset = vocab[m.group(0)]
+        if st.span is None:
+            offset = _tomorrow_offset(m.group(0), offset, ctx)
+        return _relative_day(st, ctx, offset, rule, m.group(0) in anchored)
+    return apply
 
 
 def _part_of_day(st, ctx, entry, rule, day=None):
@@ -499,6 +520,7 @@ def h_day_with_part(vocab, pods):
         if st.span is not None:
             return None
         offset, pod_name = vocab[m.group(0)]
+        offset = _tomorrow_offset(m.group(0), offset, ctx)
         state = _part_of_day(st, ctx, pods[pod_name], "zh.day_with_part", day=ctx.ref.date() + offset * DAY)
         return dataclasses.replace(state, relative=True)
     return apply
@@ -528,9 +550,11 @@ def _clock(st, ctx, hour, minute, rule, use_pod=True, second=None, hour_only=Fal
             or (second is not None and not 0 <= second <= 59):
         return None
     start = midnight(day) + hour * _HOUR + minute * _MINUTE
-    if implicit and pod is None and meridiem is None and ctx.left is None and ctx.policy.bare_clock == "upcoming":
-        # 3点14分 said at noon: the next 3:14 on a twelve-hour clock (15:14), 5点 said at 19:00: tomorrow
-        step = 12 * _HOUR if 1 <= hour < 12 else DAY
+    if (implicit or st.implicit == "day") and meridiem is None and ctx.left is None \
+            and ctx.policy.bare_clock == "upcoming":
+        # 3点14分 said at noon: the next 3:14 on a twelve-hour clock (15:14), 5点 said at 19:00: tomorrow;
+        # 下午三点 said at 15:15 (no day written): tomorrow
+        step = 12 * _HOUR if pod is None and 1 <= hour < 12 else DAY
         while start + (second or 0) * _SECOND < ctx.ref:
             start += step
     if second is not None:
@@ -998,6 +1022,12 @@ def h_ordinal(units, weekdays):
         unit = units[m.group("unit")][0]
         weekday = m.group("weekday")
         container = st.span
+        if container is None and n > 0 and weekday is None and ctx.policy.ordinal_origin == "reference":
+            # 第三天 counted from today (day 1): the day after tomorrow
+            piece = _add(unit_floor(ctx.ref, unit, ctx), unit, n - 1)
+            return _step(st, ctx, _unit_span(piece, unit, ctx), "zh.ordinal", relative=True)
+        if container is None and unit == "year":
+            return None  # 第七年: no year contains years
         if container is None:
             container = _unit_span(ctx.ref, "month" if unit in ("day", "week") else "year", ctx)
             if weekday is not None or unit == "week":

@@ -66,3 +66,51 @@ def test_minute_second_only_alone():
 
 def test_lone_day_word_needs_the_day_in_the_month():
     assert resolve("卅", dt.datetime(2026, 2, 10, 9, 30, tzinfo=REF.tzinfo)) is None   # no 30 February
+
+
+SMALL_HOURS = dt.datetime(2026, 3, 11, 1, 30, tzinfo=REF.tzinfo)   # Wednesday, half past one at night
+
+
+@pytest.mark.parametrize("text, policy, start, end", [
+    ("明天", [], "2026-03-12", "2026-03-13"),                                  # calendar: the next date
+    ("明天", ["small_hours=same_day"], "2026-03-11", "2026-03-12"),            # the day not yet slept through
+    ("明早", ["small_hours=same_day"], "2026-03-11 06:00", "2026-03-11 09:00"),
+    ("明天下午3点", ["small_hours=same_day"], "2026-03-11 15:00", "2026-03-11 15:01"),
+    ("今天", ["small_hours=same_day"], "2026-03-11", "2026-03-12"),            # only the speaker's tomorrow moves
+    ("后天", ["small_hours=same_day"], "2026-03-13", "2026-03-14"),
+    ("明天", ["small_hours=same_day", "small_hours_end=1"], "2026-03-12", "2026-03-13"),   # 01:30 is past the cutoff
+])
+def test_small_hours(text, policy, start, end):
+    check(text, start, end, policy=policy, ref=SMALL_HOURS)
+
+
+def test_small_hours_do_not_include_midnight_itself():
+    check("明天", "2026-03-11", "2026-03-12", policy=["small_hours=same_day"],
+          ref=dt.datetime(2026, 3, 10, 0, 0, tzinfo=REF.tzinfo))
+
+
+@pytest.mark.parametrize("text, policy, start, end", [
+    ("第三天", [], "2026-03-03", "2026-03-04"),                                 # the 3rd of this month
+    ("第三天", ["ordinal_origin=reference"], "2026-03-12", "2026-03-13"),       # today is day 1
+    ("第三天上午", ["ordinal_origin=reference"], "2026-03-12 06:00", "2026-03-12 12:00"),
+    ("第七年", ["ordinal_origin=reference"], "2032-01-01", "2033-01-01"),
+    ("第2个月", ["ordinal_origin=reference"], "2026-04-01", "2026-05-01"),
+    ("上世纪八十年代第三年", [], "1982-01-01", "1983-01-01"),                    # a year inside a decade
+    ("最后一天", ["ordinal_origin=reference"], "2026-03-31", "2026-04-01"),     # 最后 stays inside the month
+])
+def test_relative_ordinals(text, policy, start, end):
+    check(text, start, end, policy=policy)
+
+
+def test_a_year_ordinal_has_no_container_by_default():
+    assert resolve("第七年", REF) is None
+
+
+@pytest.mark.parametrize("text, ref, start, end", [
+    ("下午三点", "2026-03-10 15:15", "2026-03-11 15:00", "2026-03-11 15:01"),   # already past: tomorrow
+    ("下午三点", "2026-03-10 14:00", "2026-03-10 15:00", "2026-03-10 15:01"),
+    ("明天下午三点", "2026-03-10 16:00", "2026-03-11 15:00", "2026-03-11 15:01"),  # a day written stays
+])
+def test_upcoming_clock_with_a_part_of_day(text, ref, start, end):
+    reference = dt.datetime.fromisoformat(ref).replace(tzinfo=REF.tzinfo)
+    check(text, start, end, policy=["bare_clock=upcoming"], ref=reference)
