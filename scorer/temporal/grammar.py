@@ -171,11 +171,12 @@ def h_bare_number(m, st, ctx):
 
 def h_bare_year(m, st, ctx):
     """A four-digit number on either side of a range of years (2008.03-2009, 2011-2020); on the
-    left only when another year of the next hundred follows (not 1234-5678, 2021-09-31)."""
+    left only when another year of the next hundred follows (not 1234-5678, 2021-09-31); before a
+    half of it (2025H1)."""
     year = int(m.group(0))
     if st.span is not None:
         return None
-    if ctx.left is None:
+    if ctx.left is None and not _HALF_AHEAD.match(m.string, m.end()):
         after = _YEAR_AHEAD.match(m.string, m.end())
         if after is None or not year < int(after.group(1)) <= year + 100:
             return None
@@ -184,6 +185,7 @@ def h_bare_year(m, st, ctx):
 
 
 _YEAR_AHEAD = re.compile(r"\s*(?:[-~～到至—]|——)\s*(\d{4})(?![\d\-/.:])")
+_HALF_AHEAD = re.compile(r"\s*h[12](?![a-z\d])")
 
 
 def h_decade(parts):
@@ -241,10 +243,10 @@ def _year_months(word, table, policy):
     return first, last
 
 
-def h_year_part(vocab):
+def h_year_part(vocab, needs_year=frozenset()):
     def apply(m, st, ctx):
         year, implicit = _year_of(st, ctx)
-        if year is None:
+        if year is None or (implicit and m.group(0) in needs_year and m.group(0) != m.string):
             return None
         first, last = _year_months(m.group(0), vocab, ctx.policy)
         span = Span(dt.datetime(year, first, 1), month_span(year, last)[1], "month")
@@ -1351,15 +1353,28 @@ def h_open_range(before_words):
             return st  # X之后Y之前: the range ends with Y
         if st.span is None or ctx.policy.open_range == "none" or ctx.left is not None:
             return None
-        if m.group(0) in before_words:  # 十点前: by 10:00; 月底前: through the month's last day
-            fine = GRANULARITY_INDEX[st.span.granularity] <= GRANULARITY_INDEX["hour"] \
-                and ctx.policy.clock_range_end == "instant"
-            end = st.span.start if fine else st.span.end
-            span = Span(ctx.ref, end, "second") if end > ctx.ref else None
-        else:
-            span = Span(st.span.start, ctx.ref, "second") if st.span.start < ctx.ref else None
+        if m.group(0) in before_words:
+            return _open_before(st, ctx, "open_range")
+        span = Span(st.span.start, ctx.ref, "second") if st.span.start < ctx.ref else None
         return span and State(span, None, True, None, st.rules + ("open_range",))
     return apply
+
+
+def _open_before(st, ctx, rule):
+    """X以前 / 截至X: from now to X (十点前: by 10:00; 中午前: by 12:00, before noon begins; 月底前:
+    through the month's last day); None when X is already over."""
+    fine = st.span.granularity == "part_of_day" or (GRANULARITY_INDEX[st.span.granularity] <= GRANULARITY_INDEX["hour"]
+                                                    and ctx.policy.clock_range_end == "instant")
+    end = st.span.start if fine else st.span.end
+    span = Span(ctx.ref, end, "second") if end > ctx.ref else None
+    return span and State(span, None, True, None, st.rules + (rule,))
+
+
+def h_by(m, st, ctx):
+    """截至 / 截止到 / 直到 before X: marks the reading, closed as X以前 when X is read (policy open_range)."""
+    if st.span is not None or st.rules or ctx.left is not None or ctx.policy.open_range == "none":
+        return None
+    return dataclasses.replace(st, rules=("zh.by",))
 
 
 def h_iso(m, st, ctx):
@@ -1589,7 +1604,8 @@ def tokens() -> tuple:
             rf"(?:(?P<decade>{numeral})\s*年代)?(?P<part>{_alt(zh['decade_part']['decade'])})?",
             h_decade(zh["decade_part"])),
         tok("relative_year", _alt(zh["relative_year"]), h_year_relative(zh["relative_year"])),
-        tok("year_part", _alt(zh["year_part"]), h_year_part(zh["year_part"])),
+        tok("year_part", rf"(?<![a-z])(?:{_alt(zh['year_part'])})(?![a-z\d])",
+            h_year_part(zh["year_part"], frozenset(words["year_part_needs_year"]))),
         tok("season", _alt([word for season in zh["season"].values() for word in season["words"]]), h_season(zh["season"])),
         tok("quarter", r"(?:第\s*)?([1-4一二三四首])\s*季度|q\s*([1-4])(?![\d])(?:\s*季度)?", h_quarter),
         tok("relative_quarter", _alt(zh["relative_quarter"]), h_quarter_relative(zh["relative_quarter"])),
@@ -1649,6 +1665,7 @@ def tokens() -> tuple:
         tok("week_part", _alt(zh["week_part"]), h_week_part(zh["week_part"])),
         tok("zone", rf"(?:utc|gmt)\s*(?P<sign>[+-])\s*(?P<h>\d{{1,2}})(?::?(?P<mi>\d{{2}}))?|(?P<name>{_alt(zh['zone'])})(?![a-z])",
             h_zone(zh["zone"])),
+        tok("by", _alt(words["by"]), h_by),
         tok("open_range", rf"(?:{_alt(words['open_before'] + words['open_after'])})(?![天日晚早])" + end,
             h_open_range(frozenset(words["open_before"]))),
         tok("holiday", rf"(?<![\d.])(?:{lunar_marker})?\s*(?P<name>{_alt(holiday_names)})"
@@ -1947,6 +1964,10 @@ def _result(state: State, left: State | None, ctx: Context) -> State | None:
     side = _finish(state, ctx)
     if side is None:
         return None
+    if left is not None and left.rules[:1] == ("zh.by",):
+        return None  # 截至X到Y: no reading
+    if side.rules[:1] == ("zh.by",):  # 截至X: by X
+        return None if left is not None or "open_range" in side.rules else _open_before(side, ctx, "open_range")
     return side if left is None else _join(left, side, ctx)
 
 

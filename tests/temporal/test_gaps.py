@@ -114,3 +114,43 @@ def test_a_year_ordinal_has_no_container_by_default():
 def test_upcoming_clock_with_a_part_of_day(text, ref, start, end):
     reference = dt.datetime.fromisoformat(ref).replace(tzinfo=REF.tzinfo)
     check(text, start, end, policy=["bare_clock=upcoming"], ref=reference)
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("年中", "2026-06-01", "2026-08-01"),               # June and July
+    ("2025年年中", "2025-06-01", "2025-08-01"),
+    ("2025H1", "2025-01-01", "2025-07-01"),
+    ("2025年H2", "2025-07-01", "2026-01-01"),
+    ("H1", "2026-01-01", "2026-07-01"),
+    # before a part of day: before it begins (noon is 12:00)
+    ("中午前", "2026-03-10 09:30", "2026-03-10 12:00"),
+    ("下午之前", "2026-03-10 09:30", "2026-03-10 12:00"),
+    ("晚上前", "2026-03-10 09:30", "2026-03-10 18:00"),
+    # 截至X: by X, as X以前
+    ("截至3月15日", "2026-03-10 09:30", "2026-03-16"),
+    ("截止到明天中午", "2026-03-10 09:30", "2026-03-11 12:00"),
+])
+def test_year_halves_before_noon_and_by(text, start, end):
+    check(text, start, end)
+
+
+@pytest.mark.parametrize("text", ["截至昨天", "截至明天到后天", "2025h3"])
+def test_by_and_halves_not_read(text):
+    assert resolve(text, REF) is None
+
+
+def test_by_follows_the_open_range_policy():
+    from scorer.temporal import TemporalPolicy
+    assert resolve("截至3月15日", REF, TemporalPolicy.from_strings(["open_range=none"])) is None
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("一年中最热的时候", None),      # 年中 inside a sentence needs a year before it
+    ("H1N1流感", None),
+    ("今年中国经济", ("2026-01-01", "2027-01-01")),
+    ("2025H1营收", ("2025-01-01", "2025-07-01")),
+])
+def test_year_parts_in_free_text(text, expected):
+    iv = find_in_text(text, REF)
+    got = iv and (iv.start.strftime("%Y-%m-%d"), iv.end.strftime("%Y-%m-%d"))
+    assert got == expected
