@@ -841,6 +841,8 @@ def _shift(ctx, unit, amount):
             return _unit_span(moment, unit, ctx)
         fine = "second" if moment.second or unit == "second" else "minute"
         return _unit_span(moment, fine, ctx)
+    if amount != int(amount) and unit in ("day", "week"):  # 两天半后 = 60 hours on, an instant
+        return _shift(ctx, "hour", amount * (168 if unit == "week" else 24))
     if amount != int(amount):
         if unit not in ("year", "month"):
             return None
