@@ -369,7 +369,7 @@ def h_month_part(vocab, edge_words):
 
 
 def h_part_suffix(month_parts, year_parts, edge_words):
-    """底/初/末 after an explicit month or year: 本月底, 3月初, 明年底."""
+    """底/初/末/中 after an explicit month, year or quarter: 本月底, 3月初, 3月中, 明年底, 一季度末."""
     def apply(m, st, ctx):
         if _single(st, "month"):
             year, month = st.span.start.year, st.span.start.month
@@ -380,7 +380,7 @@ def h_part_suffix(month_parts, year_parts, edge_words):
             year = st.span.start.year
             span = Span(dt.datetime(year, first, 1), month_span(year, last)[1], "month")
         elif _single(st, "quarter"):  # 一季度末, 去年四季度初: the quarter's last or first month
-            year, month = st.span.start.year, st.span.start.month + (0 if m.group(0) == "初" else 2)
+            year, month = st.span.start.year, st.span.start.month + {"初": 0, "伊始": 0, "中": 1}.get(m.group(0), 2)
             span = Span(*month_span(year, month), "month")
         else:
             return None
@@ -1614,7 +1614,8 @@ def tokens() -> tuple:
         tok("relative_month", _alt(zh["relative_month"]), h_month_relative(zh["relative_month"])),
         tok("month", rf"({numeral})\s*月份?", h_month),
         tok("month_part", _alt(zh["month_part"]), h_month_part(zh["month_part"], month_edges)),
-        tok("part_suffix", _alt(zh["part_suffix"]["month"]),
+        tok("part_suffix", _alt(w for w in zh["part_suffix"]["month"] if w != "中")
+            + r"|中(?=$|[\s,，、的前后以之左到至~～-])",
             h_part_suffix(zh["part_suffix"]["month"], zh["part_suffix"]["year"], month_edges)),
         tok("day", rf"({numeral})\s*(?:日|号|號)", h_day),
         tok("day_list", rf"(?:\s*[，,、]\s*{numeral}\s*(?:日|号|號))+", h_day_list),

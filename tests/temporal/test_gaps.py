@@ -126,6 +126,9 @@ def test_upcoming_clock_with_a_part_of_day(text, ref, start, end):
     ("2025H1", "2025-01-01", "2025-07-01"),
     ("2025年H2", "2025-07-01", "2026-01-01"),
     ("H1", "2026-01-01", "2026-07-01"),
+    ("3月中", "2026-03-11", "2026-03-21"),               # 中 after a month: the 11th to the 20th, as 中旬
+    ("2025年中", "2025-06-01", "2025-08-01"),
+    ("一季度中", "2026-02-01", "2026-03-01"),            # the quarter's middle month
     # before a part of day: before it begins (noon is 12:00)
     ("中午前", "2026-03-10 09:30", "2026-03-10 12:00"),
     ("下午之前", "2026-03-10 09:30", "2026-03-10 12:00"),
@@ -153,6 +156,7 @@ def test_by_follows_the_open_range_policy():
     ("H1N1流感", None),
     ("今年中国经济", ("2026-01-01", "2027-01-01")),
     ("2025H1营收", ("2025-01-01", "2025-07-01")),
+    ("3月中国出口", ("2026-03-01", "2026-04-01")),     # March, then 中国
 ])
 def test_year_parts_in_free_text(text, expected):
     iv = find_in_text(text, REF)
