@@ -836,7 +836,10 @@ def _shift(ctx, unit, amount):
     if unit == "workday":
         return _day_span(_workday(ref.date(), int(amount), ctx)) if amount == int(amount) and abs(amount) < 1000 else None
     if unit in _CLOCK_UNITS:
-        moment = ref + amount * _CLOCK_UNITS[unit]
+        try:
+            moment = ref + amount * _CLOCK_UNITS[unit]
+        except OverflowError:  # 99999999999小时后: past the calendar
+            raise OutOfCalendar(f"{amount} {unit} from {ref}") from None
         if ctx.policy.offset_clock == "whole_unit":
             return _unit_span(moment, unit, ctx)
         fine = "second" if moment.second or unit == "second" else "minute"

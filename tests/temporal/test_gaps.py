@@ -57,6 +57,8 @@ def test_gaps(text, start, end, granularity):
     "35:77",        # no such second
     "35:37:12",     # three fields: an hour 35 does not exist
     "初三",          # a lone 初X day stays unread: as likely a school year
+    "99999999999小时后",      # past the calendar: not temporal, and no OverflowError
+    "1年99999999999秒前",
 ])
 def test_not_read(text):
     assert resolve(text, REF) is None
