@@ -50,7 +50,7 @@ CONVENTIONS = {
         "part_of_day.午后=13-15", "part_of_day.黎明=4-7", "part_of_day.后半夜=2-5", "part_of_day.夜间=20-24",
         "solar_term_year=spring_start", "year_end_holidays=lunar_year",
         "month_end=from_25th", "month_start=first_five_days", "year_edge=two_months", "season=solar_terms",
-        "ordinal_origin=reference"],
+        "ordinal_origin=reference", "offset_clock=unit_span", "within_end=through_last_day"],
     "chrono": [  # one representative hour per part of day, offsets to the day (not bare_weekday=nearest:
         # chrono's own tests disagree, 星期四 on a Friday is the day before, 礼拜四 the next week's);
         # 明天 said before 02:00 is the day not yet slept through (its casual-date parser)

@@ -828,10 +828,11 @@ def _workday(day: dt.date, count: int, ctx) -> dt.date:
     return day
 
 
-def _shift(ctx, unit, amount):
+def _shift(ctx, unit, amount, size=1):
     """The target `amount` units (may be negative; halves allowed) from the reference: for clock
-    units the instant (policy offset_clock), for days and coarser the day or the whole unit
-    containing it (policy offset_unit); N个工作日后 the N-th workday after today."""
+    units the instant, the unit containing it or the spoken unit next to it (policy offset_clock;
+    `size` units make one spoken unit: 15 minutes for 刻钟), for days and coarser the day or the
+    whole unit containing it (policy offset_unit); N个工作日后 the N-th workday after today."""
     ref = ctx.ref
     if unit == "workday":
         return _day_span(_workday(ref.date(), int(amount), ctx)) if amount == int(amount) and abs(amount) < 1000 else None
@@ -843,6 +844,9 @@ def _shift(ctx, unit, amount):
         if ctx.policy.offset_clock == "whole_unit":
             return _unit_span(moment, unit, ctx)
         fine = "second" if moment.second or unit == "second" else "minute"
+        if ctx.policy.offset_clock == "unit_span":  # 6小时前 = the hour that ended then; 半小时前 = that half hour
+            length = min(abs(amount), size) * _CLOCK_UNITS[unit]
+            return Span(moment - length, moment, fine) if amount < 0 else Span(moment, moment + length, fine)
         return _unit_span(moment, fine, ctx)
     if amount != int(amount) and unit in ("day", "week"):  # 两天半后 = 60 hours on, an instant
         return _shift(ctx, "hour", amount * (168 if unit == "week" else 24))
@@ -862,9 +866,10 @@ def _shift(ctx, unit, amount):
     return _unit_span(target, unit, ctx)
 
 
-def _window(ctx, unit, amount, forward):
+def _window(ctx, unit, amount, forward, through_last_day=False):
     """最近N天 / 未来N天: N units next to now (policies recent_window, upcoming_window,
-    recent_includes_today, upcoming_includes_today)."""
+    recent_includes_today, upcoming_includes_today); `through_last_day`: a forward window of days
+    or coarser units ends with the whole day on which its N-th unit ends (17天内, policy within_end)."""
     ref = ctx.ref
     if amount <= 0:
         return None
@@ -878,6 +883,9 @@ def _window(ctx, unit, amount, forward):
         if amount != int(amount):
             return None
     amount = int(amount)
+    if through_last_day and forward and unit not in _CLOCK_UNITS and unit != "workday":
+        window = _window(ctx, unit, amount, forward)
+        return Span(window.start, midnight(_add(ref, unit, amount).date()) + DAY, window.granularity)
     mode = ctx.policy.upcoming_window if forward else ctx.policy.recent_window
     if unit == "workday":  # 15个工作日内: through the 15th workday after today (or since the 15th before)
         if amount >= 1000:
@@ -1134,7 +1142,7 @@ def h_offset(units, after_words, needs_measure):
         if approximation:
             span = _between(ctx, unit, sign * amount, sign * (amount + approximation))
         else:
-            span = _shift(ctx, unit, sign * amount)
+            span = _shift(ctx, unit, sign * amount, units[m.group("unit")][1])
         return span and _step(st, ctx, span, "zh.offset", relative=True)
     return apply
 
@@ -1178,7 +1186,9 @@ def h_window(units, needs_measure, forward, rule):
     """最近N天 / 未来N天 / N天内; after 近 or 未来, 三月 is a count of months (近三月)."""
     def apply(m, st, ctx):
         measured = _counted(m, st, units, needs_measure if rule in ("zh.within", "zh.since") else frozenset())
-        span = _window(ctx, measured[0], measured[1], forward) if measured and measured[1] > 0 else None
+        through_last_day = rule == "zh.within" and ctx.policy.within_end == "through_last_day"
+        span = _window(ctx, measured[0], measured[1], forward, through_last_day) \
+            if measured and measured[1] > 0 else None
         return span and _step(st, ctx, span, rule, relative=True)
     return apply
 
@@ -1469,7 +1479,7 @@ def h_en_offset(numbers, units):
             return None
         unit, size = units[m.group("unit")]
         sign = -1 if m.group("dir") == "ago" else 1
-        span = _shift(ctx, unit, sign * amount * size)
+        span = _shift(ctx, unit, sign * amount * size, size)
         return span and _step(st, ctx, span, "en.offset", relative=True)
     return apply
 

@@ -46,6 +46,7 @@ class TemporalPolicy:
     upcoming_includes_today: bool = True
     recent_window: str = "calendar"
     upcoming_window: str = "calendar"
+    within_end: str = "window"
     range_includes_end: bool = True
     clock_range_end: str = "instant"
     clock_granularity: str = "minute"
