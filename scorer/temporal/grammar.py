@@ -839,14 +839,15 @@ def _shift(ctx, unit, amount, size=1):
     if unit in _CLOCK_UNITS:
         try:
             moment = ref + amount * _CLOCK_UNITS[unit]
+            if ctx.policy.offset_clock == "unit_span":  # 6小时前 = the hour that ended then; 半小时前 = that half hour
+                far = moment + (1 if amount > 0 else -1) * min(abs(amount), size) * _CLOCK_UNITS[unit]
+                return Span(min(moment, far), max(moment, far), "second" if moment.second or unit == "second"
+                            else "minute")
         except OverflowError:  # 99999999999小时后: past the calendar
             raise OutOfCalendar(f"{amount} {unit} from {ref}") from None
         if ctx.policy.offset_clock == "whole_unit":
             return _unit_span(moment, unit, ctx)
         fine = "second" if moment.second or unit == "second" else "minute"
-        if ctx.policy.offset_clock == "unit_span":  # 6小时前 = the hour that ended then; 半小时前 = that half hour
-            length = min(abs(amount), size) * _CLOCK_UNITS[unit]
-            return Span(moment - length, moment, fine) if amount < 0 else Span(moment, moment + length, fine)
         return _unit_span(moment, fine, ctx)
     if amount != int(amount) and unit in ("day", "week"):  # 两天半后 = 60 hours on, an instant
         return _shift(ctx, "hour", amount * (168 if unit == "week" else 24))
@@ -885,7 +886,7 @@ def _window(ctx, unit, amount, forward, through_last_day=False):
     amount = int(amount)
     if through_last_day and forward and unit not in _CLOCK_UNITS and unit != "workday":
         window = _window(ctx, unit, amount, forward)
-        return Span(window.start, midnight(_add(ref, unit, amount).date()) + DAY, window.granularity)
+        return Span(window.start, _add(midnight(_add(ref, unit, amount).date()), "day", 1), window.granularity)
     mode = ctx.policy.upcoming_window if forward else ctx.policy.recent_window
     if unit == "workday":  # 15个工作日内: through the 15th workday after today (or since the 15th before)
         if amount >= 1000:

@@ -390,6 +390,18 @@ def test_policies_leave_other_readings_alone(text, policy):
     assert changed is not None and changed == resolve(text, REF), (text, policy)
 
 
+def test_policies_stop_at_the_end_of_the_calendar():
+    """A window or a unit span that would end after 9999-12-31 is not temporal, not an OverflowError."""
+    days_left = (dt.date(9999, 12, 31) - REF.date()).days
+    within = TemporalPolicy.from_strings(["within_end=through_last_day"])
+    assert resolve(f"{days_left - 1}天内", REF, within).end == _at("9999-12-31")
+    assert resolve(f"{days_left}天内", REF, within) is None      # through 9999-12-31 would end in year 10000
+    minutes_left = int((_at("9999-12-31 23:58") - REF).total_seconds()) // 60
+    span = TemporalPolicy.from_strings(["offset_clock=unit_span"])
+    assert resolve(f"{minutes_left}分钟后", REF, span).end == _at("9999-12-31 23:59")
+    assert resolve(f"{minutes_left + 1}分钟后", REF, span) is None  # the minute from 23:59 ends in year 10000
+
+
 @pytest.mark.parametrize("pair", ["week_start", "bare_weekday=sometimes", "part_of_day.早上=10", "nope=1",
                                   "recent_includes_today=maybe", "part_of_day.早上=10-6"])
 def test_bad_policy_strings_are_errors(pair):
