@@ -171,11 +171,12 @@ def h_bare_number(m, st, ctx):
 
 def h_bare_year(m, st, ctx):
     """A four-digit number on either side of a range of years (2008.03-2009, 2011-2020); on the
-    left only when another year of the next hundred follows (not 1234-5678, 2021-09-31)."""
+    left only when another year of the next hundred follows (not 1234-5678, 2021-09-31); before a
+    half of it (2025H1)."""
     year = int(m.group(0))
     if st.span is not None:
         return None
-    if ctx.left is None:
+    if ctx.left is None and not _HALF_AHEAD.match(m.string, m.end()):
         after = _YEAR_AHEAD.match(m.string, m.end())
         if after is None or not year < int(after.group(1)) <= year + 100:
             return None
@@ -184,6 +185,7 @@ def h_bare_year(m, st, ctx):
 
 
 _YEAR_AHEAD = re.compile(r"\s*(?:[-~～到至—]|——)\s*(\d{4})(?![\d\-/.:])")
+_HALF_AHEAD = re.compile(r"\s*h[12](?![a-z\d])")
 
 
 def h_decade(parts):
@@ -241,10 +243,10 @@ def _year_months(word, table, policy):
     return first, last
 
 
-def h_year_part(vocab):
+def h_year_part(vocab, needs_year=frozenset()):
     def apply(m, st, ctx):
         year, implicit = _year_of(st, ctx)
-        if year is None:
+        if year is None or (implicit and m.group(0) in needs_year and m.group(0) != m.string):
             return None
         first, last = _year_months(m.group(0), vocab, ctx.policy)
         span = Span(dt.datetime(year, first, 1), month_span(year, last)[1], "month")
@@ -367,7 +369,7 @@ def h_month_part(vocab, edge_words):
 
 
 def h_part_suffix(month_parts, year_parts, edge_words):
-    """底/初/末 after an explicit month or year: 本月底, 3月初, 明年底."""
+    """底/初/末/中 after an explicit month, year or quarter: 本月底, 3月初, 3月中, 明年底, 一季度末."""
     def apply(m, st, ctx):
         if _single(st, "month"):
             year, month = st.span.start.year, st.span.start.month
@@ -378,7 +380,7 @@ def h_part_suffix(month_parts, year_parts, edge_words):
             year = st.span.start.year
             span = Span(dt.datetime(year, first, 1), month_span(year, last)[1], "month")
         elif _single(st, "quarter"):  # 一季度末, 去年四季度初: the quarter's last or first month
-            year, month = st.span.start.year, st.span.start.month + (0 if m.group(0) == "初" else 2)
+            year, month = st.span.start.year, st.span.start.month + {"初": 0, "伊始": 0, "中": 1}.get(m.group(0), 2)
             span = Span(*month_span(year, month), "month")
         else:
             return None
@@ -455,10 +457,31 @@ def _relative_day(st, ctx, offset, rule, from_anchor=False):
     return _step(st, ctx, _day_span(origin.date() + offset * DAY), rule, relative=True)
 
 
+def _tomorrow_offset(word, offset, ctx):
+    """明天 said in the small hours (after midnight, before small_hours_end o'clock) under policy
+    small_hours = same_day: the day not yet slept through, the reference's calendar day (offset 0);
+    else `offset`. A reference of exactly 00:00 is the day's start (often a date given without a
+    time), not the small hours of the night before."""
+    if ctx.policy.small_hours == "same_day" and ctx.ref.hour < ctx.policy.small_hours_end \
+            and ctx.ref != midnight(ctx.ref.date()) and word in _tomorrow_words():
+        return offset - 1
+    return offset
+
+
+@functools.lru_cache(maxsize=None)
+def _tomorrow_words() -> frozenset:
+    return frozenset(read_toml("temporal/zh.toml")["words"]["tomorrow_words"])
+
+
 def h_day_relative(vocab, rule, anchored=frozenset()):
     """今天, 明天, ...; the words in `anchored` (次日, 翌日) count from the anchor, so that on
     the right of a range they mean the day after the left side."""
-    return lambda m, st, ctx: _relative_day(st, ctx, vocab[m.group(0)], rule, m.group(0) in anchored)
+    def apply(m, st, ctx):
+        offset = vocab[m.group(0)]
+        if st.span is None:
+            offset = _tomorrow_offset(m.group(0), offset, ctx)
+        return _relative_day(st, ctx, offset, rule, m.group(0) in anchored)
+    return apply
 
 
 def _part_of_day(st, ctx, entry, rule, day=None):
@@ -499,6 +522,7 @@ def h_day_with_part(vocab, pods):
         if st.span is not None:
             return None
         offset, pod_name = vocab[m.group(0)]
+        offset = _tomorrow_offset(m.group(0), offset, ctx)
         state = _part_of_day(st, ctx, pods[pod_name], "zh.day_with_part", day=ctx.ref.date() + offset * DAY)
         return dataclasses.replace(state, relative=True)
     return apply
@@ -528,9 +552,11 @@ def _clock(st, ctx, hour, minute, rule, use_pod=True, second=None, hour_only=Fal
             or (second is not None and not 0 <= second <= 59):
         return None
     start = midnight(day) + hour * _HOUR + minute * _MINUTE
-    if implicit and pod is None and meridiem is None and ctx.left is None and ctx.policy.bare_clock == "upcoming":
-        # 3点14分 said at noon: the next 3:14 on a twelve-hour clock (15:14), 5点 said at 19:00: tomorrow
-        step = 12 * _HOUR if 1 <= hour < 12 else DAY
+    if (implicit or st.implicit == "day") and meridiem is None and ctx.left is None \
+            and ctx.policy.bare_clock == "upcoming":
+        # 3点14分 said at noon: the next 3:14 on a twelve-hour clock (15:14), 5点 said at 19:00: tomorrow;
+        # 下午三点 said at 15:15 (no day written): tomorrow
+        step = 12 * _HOUR if pod is None and 1 <= hour < 12 else DAY
         while start + (second or 0) * _SECOND < ctx.ref:
             start += step
     if second is not None:
@@ -603,6 +629,14 @@ def h_clock_before(m, st, ctx):
 
 def h_clock_colon(m, st, ctx):
     second = m.group("s")
+    if int(m.group("h")) >= 24 and second is None and st.span is None and not m.group("ampm") \
+            and m.group(0) == m.string:
+        # a lone 35:37: no hour, so minutes and seconds inside the reference hour
+        minute, second = int(m.group("h")), int(m.group("mi"))
+        if minute > 59 or second > 59:
+            return None
+        start = ctx.ref.replace(minute=minute, second=second)
+        return _step(st, ctx, Span(start, start + _SECOND, "second"), "clock.minute_second", relative=True)
     return _clock(st, ctx, int(m.group("h")), int(m.group("mi")), "clock",
                   second=int(second) if second is not None else None, meridiem=m.group("ampm"))
 
@@ -794,19 +828,29 @@ def _workday(day: dt.date, count: int, ctx) -> dt.date:
     return day
 
 
-def _shift(ctx, unit, amount):
+def _shift(ctx, unit, amount, size=1):
     """The target `amount` units (may be negative; halves allowed) from the reference: for clock
-    units the instant (policy offset_clock), for days and coarser the day or the whole unit
-    containing it (policy offset_unit); N个工作日后 the N-th workday after today."""
+    units the instant, the unit containing it or the spoken unit next to it (policy offset_clock;
+    `size` units make one spoken unit: 15 minutes for 刻钟), for days and coarser the day or the
+    whole unit containing it (policy offset_unit); N个工作日后 the N-th workday after today."""
     ref = ctx.ref
     if unit == "workday":
         return _day_span(_workday(ref.date(), int(amount), ctx)) if amount == int(amount) and abs(amount) < 1000 else None
     if unit in _CLOCK_UNITS:
-        moment = ref + amount * _CLOCK_UNITS[unit]
+        try:
+            moment = ref + amount * _CLOCK_UNITS[unit]
+            if ctx.policy.offset_clock == "unit_span":  # 6小时前 = the hour that ended then; 半小时前 = that half hour
+                far = moment + (1 if amount > 0 else -1) * min(abs(amount), size) * _CLOCK_UNITS[unit]
+                return Span(min(moment, far), max(moment, far), "second" if moment.second or unit == "second"
+                            else "minute")
+        except OverflowError:  # 99999999999小时后: past the calendar
+            raise OutOfCalendar(f"{amount} {unit} from {ref}") from None
         if ctx.policy.offset_clock == "whole_unit":
             return _unit_span(moment, unit, ctx)
         fine = "second" if moment.second or unit == "second" else "minute"
         return _unit_span(moment, fine, ctx)
+    if amount != int(amount) and unit in ("day", "week"):  # 两天半后 = 60 hours on, an instant
+        return _shift(ctx, "hour", amount * (168 if unit == "week" else 24))
     if amount != int(amount):
         if unit not in ("year", "month"):
             return None
@@ -823,9 +867,10 @@ def _shift(ctx, unit, amount):
     return _unit_span(target, unit, ctx)
 
 
-def _window(ctx, unit, amount, forward):
+def _window(ctx, unit, amount, forward, through_last_day=False):
     """最近N天 / 未来N天: N units next to now (policies recent_window, upcoming_window,
-    recent_includes_today, upcoming_includes_today)."""
+    recent_includes_today, upcoming_includes_today); `through_last_day`: a forward window of days
+    or coarser units ends with the whole day on which its N-th unit ends (17天内, policy within_end)."""
     ref = ctx.ref
     if amount <= 0:
         return None
@@ -839,6 +884,9 @@ def _window(ctx, unit, amount, forward):
         if amount != int(amount):
             return None
     amount = int(amount)
+    if through_last_day and forward and unit not in _CLOCK_UNITS and unit != "workday":
+        window = _window(ctx, unit, amount, forward)
+        return Span(window.start, _add(midnight(_add(ref, unit, amount).date()), "day", 1), window.granularity)
     mode = ctx.policy.upcoming_window if forward else ctx.policy.recent_window
     if unit == "workday":  # 15个工作日内: through the 15th workday after today (or since the 15th before)
         if amount >= 1000:
@@ -890,6 +938,21 @@ def _part_of(span: Span, unit, count, from_end, ctx):
     return Span(start, span.end, granularity) if start >= span.start else None
 
 
+_FINER_AFTER = frozenset(("part_of_day", "clock", "clock_colon", "clock_before", "sequence"))
+
+
+def _finer_follows(m) -> bool:
+    """Whether `的` and a part of day, a clock time or a 前/后N天 follows the match."""
+    text, pos = m.string, m.end()
+    while pos < len(text) and text[pos] == " ":
+        pos += 1
+    if not text.startswith("的", pos) or pos + 1 >= len(text):
+        return False
+    return any(token.name in _FINER_AFTER and (token.name != "sequence" or match.group("dir") in ("前", "后")
+                                                and match.group("unit") in ("天", "日"))
+               for token, match in _candidates(text, pos + 1))
+
+
 def h_sequence(units):
     """前/后/上/下/最后 + N + unit: relative to now (上三个月), inside what was read (2021年前两个
     季度, 上月最后五天), or beside a day (国庆节前三天 = the three days before it)."""
@@ -912,6 +975,9 @@ def h_sequence(units):
                 span = _part_of(_unit_span(ctx.ref, container, ctx), unit, count, True, ctx)
             elif unit_word == "月" and not m.group("measure"):
                 return None  # 上3月 is not a count of months
+            elif m.group("n") and unit in ("day", "week", "month", "year") and _finer_follows(m):
+                # 后三天的下午4点, 上2个月的前一天: the day N units away, which the rest refines
+                span = _day_span(_add(ctx.ref, unit, count if word in ("下", "后") else -count).date())
             else:
                 span = _sequence(ctx, unit, count, -1 if word in ("上", "前") else 1)
             return span and _step(st, ctx, span, "zh.sequence", relative=True)
@@ -972,6 +1038,12 @@ def h_ordinal(units, weekdays):
         unit = units[m.group("unit")][0]
         weekday = m.group("weekday")
         container = st.span
+        if container is None and n > 0 and weekday is None and ctx.policy.ordinal_origin == "reference":
+            # 第三天 counted from today (day 1): the day after tomorrow
+            piece = _add(unit_floor(ctx.ref, unit, ctx), unit, n - 1)
+            return _step(st, ctx, _unit_span(piece, unit, ctx), "zh.ordinal", relative=True)
+        if container is None and unit == "year":
+            return None  # 第七年: no year contains years
         if container is None:
             container = _unit_span(ctx.ref, "month" if unit in ("day", "week") else "year", ctx)
             if weekday is not None or unit == "week":
@@ -1071,7 +1143,42 @@ def h_offset(units, after_words, needs_measure):
         if approximation:
             span = _between(ctx, unit, sign * amount, sign * (amount + approximation))
         else:
-            span = _shift(ctx, unit, sign * amount)
+            span = _shift(ctx, unit, sign * amount, units[m.group("unit")][1])
+        return span and _step(st, ctx, span, "zh.offset", relative=True)
+    return apply
+
+
+_UNIT_ORDER = ("year", "quarter", "month", "week", "day", "hour", "minute", "second")
+
+
+def h_compound_offset(units, after_words):
+    """1年2个月前, 3天5小时后, 1年，1月，1周，1天前: a sum of counts, largest unit first, before
+    前/后. The coarser parts move the reference; the finest is an offset from there (policies
+    offset_unit / offset_clock). 月 without 个 counts months only after a separator (1年，1月)."""
+    part = re.compile(r"\s*(?P<sep>[，,、和又零])?\s*(?P<n>[^个\s，,、和又]+?)\s*(?P<measure>个)?\s*(?P<unit>"
+                      + _alt(units) + ")")
+
+    def apply(m, st, ctx):
+        if st.span is not None:
+            return None
+        parts = []
+        for piece in part.finditer(m.group("parts")):
+            unit, size = units[piece.group("unit")]
+            number = piece.group("n")
+            amount = zh_int(number)
+            if unit not in _UNIT_ORDER or amount is None or _DIGIT_BY_DIGIT.fullmatch(number) \
+                    or (unit == "year" and len(number) >= 4) \
+                    or (piece.group("unit") == "月" and not piece.group("measure") and not piece.group("sep")) \
+                    or (parts and _UNIT_ORDER.index(unit) <= _UNIT_ORDER.index(parts[-1][0])):
+                return None
+            parts.append((unit, amount * size))
+        if len(parts) < 2:
+            return None
+        sign = 1 if m.group("dir") in after_words else -1
+        moved = ctx.ref
+        for unit, amount in parts[:-1]:
+            moved = _add(moved, unit, sign * amount)
+        span = _shift(dataclasses.replace(ctx, ref=moved), parts[-1][0], sign * parts[-1][1])
         return span and _step(st, ctx, span, "zh.offset", relative=True)
     return apply
 
@@ -1080,7 +1187,9 @@ def h_window(units, needs_measure, forward, rule):
     """最近N天 / 未来N天 / N天内; after 近 or 未来, 三月 is a count of months (近三月)."""
     def apply(m, st, ctx):
         measured = _counted(m, st, units, needs_measure if rule in ("zh.within", "zh.since") else frozenset())
-        span = _window(ctx, measured[0], measured[1], forward) if measured and measured[1] > 0 else None
+        through_last_day = rule == "zh.within" and ctx.policy.within_end == "through_last_day"
+        span = _window(ctx, measured[0], measured[1], forward, through_last_day) \
+            if measured and measured[1] > 0 else None
         return span and _step(st, ctx, span, rule, relative=True)
     return apply
 
@@ -1139,7 +1248,7 @@ def _lunar_day(text: str | None) -> int | None:
 def _bare_lunar_day(st, ctx, day):
     """初五 / 廿三 alone on the right of a range (正月初一到初五, 腊月廿八到初六): that day of the lunar
     month the left side starts in, or of the next one when it would come before the left side.
-    Alone it is not read: 初三 is as likely a school year."""
+    Alone 初三 is not read (as likely a school year); a lone 廿/卅 day is a day of the month."""
     if st.span is not None or ctx.anchor == ctx.ref:
         return None
     month = calendars.lunar_month_of(ctx.anchor.date())
@@ -1157,7 +1266,11 @@ def h_lunar_date(months):
     the lunar year."""
     def apply(m, st, ctx):
         if m.group("bare_day"):
-            return _bare_lunar_day(st, ctx, _lunar_day(m.group("bare_day")))
+            day = _lunar_day(m.group("bare_day"))
+            if st.span is None and ctx.anchor == ctx.ref and m.group(0) == m.string and day > 20:
+                # a lone 廿一 / 卅 (days a calendar writes that way): that day of the reference month
+                return _day_of_month(st, ctx, day, "zh.day")
+            return _bare_lunar_day(st, ctx, day)
         month_text = m.group("month") or m.group("named") or m.group("plain_month")
         month = 1 if m.group("danian_day") else months.get(month_text) or zh_int(month_text)
         day = _lunar_day(m.group("day") or m.group("named_day") or m.group("danian_day") or m.group("plain_day"))
@@ -1256,15 +1369,28 @@ def h_open_range(before_words):
             return st  # X之后Y之前: the range ends with Y
         if st.span is None or ctx.policy.open_range == "none" or ctx.left is not None:
             return None
-        if m.group(0) in before_words:  # 十点前: by 10:00; 月底前: through the month's last day
-            fine = GRANULARITY_INDEX[st.span.granularity] <= GRANULARITY_INDEX["hour"] \
-                and ctx.policy.clock_range_end == "instant"
-            end = st.span.start if fine else st.span.end
-            span = Span(ctx.ref, end, "second") if end > ctx.ref else None
-        else:
-            span = Span(st.span.start, ctx.ref, "second") if st.span.start < ctx.ref else None
+        if m.group(0) in before_words:
+            return _open_before(st, ctx, "open_range")
+        span = Span(st.span.start, ctx.ref, "second") if st.span.start < ctx.ref else None
         return span and State(span, None, True, None, st.rules + ("open_range",))
     return apply
+
+
+def _open_before(st, ctx, rule):
+    """X以前 / 截至X: from now to X (十点前: by 10:00; 中午前: by 12:00, before noon begins; 月底前:
+    through the month's last day); None when X is already over."""
+    fine = st.span.granularity == "part_of_day" or (GRANULARITY_INDEX[st.span.granularity] <= GRANULARITY_INDEX["hour"]
+                                                    and ctx.policy.clock_range_end == "instant")
+    end = st.span.start if fine else st.span.end
+    span = Span(ctx.ref, end, "second") if end > ctx.ref else None
+    return span and State(span, None, True, None, st.rules + (rule,))
+
+
+def h_by(m, st, ctx):
+    """截至 / 截止到 / 直到 before X: marks the reading, closed as X以前 when X is read (policy open_range)."""
+    if st.span is not None or st.rules or ctx.left is not None or ctx.policy.open_range == "none":
+        return None
+    return dataclasses.replace(st, rules=("zh.by",))
 
 
 def h_iso(m, st, ctx):
@@ -1354,7 +1480,7 @@ def h_en_offset(numbers, units):
             return None
         unit, size = units[m.group("unit")]
         sign = -1 if m.group("dir") == "ago" else 1
-        span = _shift(ctx, unit, sign * amount * size)
+        span = _shift(ctx, unit, sign * amount * size, size)
         return span and _step(st, ctx, span, "en.offset", relative=True)
     return apply
 
@@ -1444,7 +1570,8 @@ class _Groups:
 @functools.lru_cache(maxsize=None)
 def tokens() -> tuple:
     """Every token, compiled once. Order breaks ties between equally long matches."""
-    numeral = numeral_class() + "+"
+    numeral_char = numeral_class()
+    numeral = numeral_char + "+"  # a minute ends where its numeral does: 4点56秒 is 16:00:56, not 4:05:06
     zh = read_toml("temporal/zh.toml")
     en = read_toml("temporal/en.toml")
     words = zh["words"]
@@ -1493,14 +1620,16 @@ def tokens() -> tuple:
             rf"(?:(?P<decade>{numeral})\s*年代)?(?P<part>{_alt(zh['decade_part']['decade'])})?",
             h_decade(zh["decade_part"])),
         tok("relative_year", _alt(zh["relative_year"]), h_year_relative(zh["relative_year"])),
-        tok("year_part", _alt(zh["year_part"]), h_year_part(zh["year_part"])),
+        tok("year_part", rf"(?<![a-z])(?:{_alt(zh['year_part'])})(?![a-z\d])",
+            h_year_part(zh["year_part"], frozenset(words["year_part_needs_year"]))),
         tok("season", _alt([word for season in zh["season"].values() for word in season["words"]]), h_season(zh["season"])),
         tok("quarter", r"(?:第\s*)?([1-4一二三四首])\s*季度|q\s*([1-4])(?![\d])(?:\s*季度)?", h_quarter),
         tok("relative_quarter", _alt(zh["relative_quarter"]), h_quarter_relative(zh["relative_quarter"])),
         tok("relative_month", _alt(zh["relative_month"]), h_month_relative(zh["relative_month"])),
         tok("month", rf"({numeral})\s*月份?", h_month),
         tok("month_part", _alt(zh["month_part"]), h_month_part(zh["month_part"], month_edges)),
-        tok("part_suffix", _alt(zh["part_suffix"]["month"]),
+        tok("part_suffix", _alt(w for w in zh["part_suffix"]["month"] if w != "中")
+            + r"|中(?=$|[\s,，、的前后以之左到至~～-])",
             h_part_suffix(zh["part_suffix"]["month"], zh["part_suffix"]["year"], month_edges)),
         tok("day", rf"({numeral})\s*(?:日|号|號)", h_day),
         tok("day_list", rf"(?:\s*[，,、]\s*{numeral}\s*(?:日|号|號))+", h_day_list),
@@ -1512,6 +1641,8 @@ def tokens() -> tuple:
         tok("offset", rf"(?:(?P<pre>{_alt(words['after_prefix'])})\s*)?{amount}(?P<unit>{unit_alt})(?P<half_after>半钟?|多)?"
             rf"(?P<dir>{_alt(after + before)})?",
             h_offset(units, frozenset(after), needs_measure)),
+        tok("compound_offset", rf"(?P<parts>(?:\s*[，,、和又零]?\s*{numeral}\s*个?\s*(?:{unit_alt})){{2,}})"
+            rf"\s*(?P<dir>{_alt(after + before)})", h_compound_offset(units, frozenset(after))),
         tok("recent", rf"(?:{_alt(words['recent'])})\s*{amount}(?P<unit>{unit_alt})(?P<half_after>半钟?|多)?",
             h_window(units, needs_measure, False, "zh.recent")),
         tok("since", rf"{amount}(?P<unit>{unit_alt})(?P<half_after>半钟?|多)?(?:{_alt(words['since'])})",
@@ -1537,7 +1668,7 @@ def tokens() -> tuple:
         tok("workdays", r"工作日", h_workdays),
         tok("part_of_day", _alt(pods), h_part_of_day(pods, "zh.part_of_day")),
         tok("clock", rf"(?P<hour>{numeral})\s*(?:点|时)钟?\s*(?:(?P<half>半)|(?P<quarters>[一二三四1-4])\s*刻钟?|整|正"
-            rf"|(?P<minute>{numeral})\s*(?:分钟?|(?!\s*秒|\s*个字))|(?P<five_minutes>{numeral})\s*个字)?"
+            rf"|(?P<minute>{numeral})(?!{numeral_char})\s*(?:分钟?|(?!\s*秒|\s*个字))|(?P<five_minutes>{numeral})\s*个字)?"
             rf"(?:\s*(?P<second>{numeral})\s*秒钟?|(?<=分)\s*(?P<second_alone>\d{{1,2}})(?!\d))?"
             rf"(?P<more>多钟?)?" + ampm, h_clock),
         tok("clock_pair", r"(?P<a>[一二三四五六七八九十])(?P<b>[二三四五六七八九十])\s*[点时]钟?(?!\s*[半一二三四五六七八九十0-9])",
@@ -1551,6 +1682,7 @@ def tokens() -> tuple:
         tok("week_part", _alt(zh["week_part"]), h_week_part(zh["week_part"])),
         tok("zone", rf"(?:utc|gmt)\s*(?P<sign>[+-])\s*(?P<h>\d{{1,2}})(?::?(?P<mi>\d{{2}}))?|(?P<name>{_alt(zh['zone'])})(?![a-z])",
             h_zone(zh["zone"])),
+        tok("by", _alt(words["by"]), h_by),
         tok("open_range", rf"(?:{_alt(words['open_before'] + words['open_after'])})(?![天日晚早])" + end,
             h_open_range(frozenset(words["open_before"]))),
         tok("holiday", rf"(?<![\d.])(?:{lunar_marker})?\s*(?P<name>{_alt(holiday_names)})"
@@ -1849,6 +1981,10 @@ def _result(state: State, left: State | None, ctx: Context) -> State | None:
     side = _finish(state, ctx)
     if side is None:
         return None
+    if left is not None and left.rules[:1] == ("zh.by",):
+        return None  # 截至X到Y: no reading
+    if side.rules[:1] == ("zh.by",):  # 截至X: by X
+        return None if left is not None or "open_range" in side.rules else _open_before(side, ctx, "open_range")
     return side if left is None else _join(left, side, ctx)
 
 

@@ -48,11 +48,15 @@ class TemporalPolicy:
     upcoming_includes_today: bool = True
     recent_window: str = "calendar"
     upcoming_window: str = "calendar"
+    within_end: str = "window"
     range_includes_end: bool = True
     clock_range_end: str = "instant"
     clock_granularity: str = "minute"
     bare_clock: str = "as_written"
     now_granularity: str = "second"
+    small_hours: str = "calendar"
+    small_hours_end: int = 5
+    ordinal_origin: str = "containing_unit"
     offset_unit: str = "whole_unit"
     offset_clock: str = "exact"
     two_digit_year: str = "nearest"
@@ -76,6 +80,8 @@ class TemporalPolicy:
             raise ValueError(f"temporal policy workdays={self.workdays!r}: unknown weekday")
         if not 1 <= int(self.weekend_length) <= 7:
             raise ValueError("temporal policy weekend_length must be 1..7")
+        if not 1 <= int(self.small_hours_end) <= 6:
+            raise ValueError("temporal policy small_hours_end must be 1..6")
         hours = tuple(sorted((str(w), int(a), int(b)) for w, a, b in self.part_of_day))
         if any(not 0 <= a < b <= 30 for _w, a, b in hours):
             raise ValueError(f"temporal policy part_of_day={hours!r}: hours must satisfy 0 <= start < end <= 30")

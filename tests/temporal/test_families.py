@@ -343,6 +343,15 @@ POLICIES = [
     ("下午1点到3点", ["clock_range_end=inclusive"], "2026-03-10 13:00", "2026-03-10 15:01"),
     ("2周后", ["offset_unit=same_day"], "2026-03-24", "2026-03-25"),
     ("2小时后", ["offset_clock=whole_unit"], "2026-03-10 11:00", "2026-03-10 12:00"),
+    ("3小时前", ["offset_clock=unit_span"], "2026-03-10 05:30", "2026-03-10 06:30"),     # the hour that ended then
+    ("2小时后", ["offset_clock=unit_span"], "2026-03-10 11:30", "2026-03-10 12:30"),     # the hour that starts then
+    ("十分钟前", ["offset_clock=unit_span"], "2026-03-10 09:19", "2026-03-10 09:20"),
+    ("一刻钟后", ["offset_clock=unit_span"], "2026-03-10 09:45", "2026-03-10 10:00"),    # the unit spoken is 刻
+    ("半小时前", ["offset_clock=unit_span"], "2026-03-10 08:30", "2026-03-10 09:00"),    # under one unit: itself
+    ("一分半钟后", ["offset_clock=unit_span"], "2026-03-10 09:31:30", "2026-03-10 09:32:30"),
+    ("10天内", ["within_end=through_last_day"], "2026-03-10", "2026-03-21"),             # through 3月20日
+    ("3个月内", ["within_end=through_last_day"], "2026-03-10", "2026-06-11"),            # through 6月10日
+    ("10天内", ["within_end=through_last_day", "upcoming_window=instant"], "2026-03-10 09:30", "2026-03-21"),
     ("月底", ["month_end=last_ten_days"], "2026-03-21", "2026-04-01"),
     ("月底", ["month_end=from_25th"], "2026-03-25", "2026-04-01"),
     ("二月底", ["month_end=from_25th"], "2026-02-25", "2026-03-01"),                # February has 28 days in 2026
@@ -368,6 +377,29 @@ def test_the_defaults_differ_from_each_alternative():
     for text, policy, start, end in POLICIES:
         default = resolve(text, REF)
         assert default is None or (default.start, default.end) != (_at(start), _at(end)), (text, policy)
+
+
+@pytest.mark.parametrize("text, policy", [
+    ("3天后", "offset_clock=unit_span"),            # days keep offset_unit
+    ("未来10天", "within_end=through_last_day"),    # 未来 is not 内: upcoming_window alone
+    ("半小时内", "within_end=through_last_day"),    # clock units: the window ends at its instant
+    ("最近10天", "within_end=through_last_day"),
+])
+def test_policies_leave_other_readings_alone(text, policy):
+    changed = resolve(text, REF, TemporalPolicy.from_strings([policy]))
+    assert changed is not None and changed == resolve(text, REF), (text, policy)
+
+
+def test_policies_stop_at_the_end_of_the_calendar():
+    """A window or a unit span that would end after 9999-12-31 is not temporal, not an OverflowError."""
+    days_left = (dt.date(9999, 12, 31) - REF.date()).days
+    within = TemporalPolicy.from_strings(["within_end=through_last_day"])
+    assert resolve(f"{days_left - 1}天内", REF, within).end == _at("9999-12-31")
+    assert resolve(f"{days_left}天内", REF, within) is None      # through 9999-12-31 would end in year 10000
+    minutes_left = int((_at("9999-12-31 23:58") - REF).total_seconds()) // 60
+    span = TemporalPolicy.from_strings(["offset_clock=unit_span"])
+    assert resolve(f"{minutes_left}分钟后", REF, span).end == _at("9999-12-31 23:59")
+    assert resolve(f"{minutes_left + 1}分钟后", REF, span) is None  # the minute from 23:59 ends in year 10000
 
 
 @pytest.mark.parametrize("pair", ["week_start", "bare_weekday=sometimes", "part_of_day.早上=10", "nope=1",

@@ -1,0 +1,172 @@
+"""Grammar gaps closed in issue 10's second round: seconds right after 点, an offset refined by
+what follows 的, digit weekdays, sums of durations, a lone mm:ss, lone 廿/卅 days. Expected values
+are worked out by hand from the Chinese rules on the calendar of March 2026 (the reference is
+Tuesday 2026-03-10 09:30, as in test_families.py)."""
+
+import datetime as dt
+
+import pytest
+
+from scorer.temporal import find_in_text, resolve
+from tests.temporal.test_families import REF, check
+
+GAPS = [
+    # seconds right after 点: the minute is 0 (四点五十六秒 = 04:00:56, not 04:05:06)
+    ("下午4点56秒", "2026-03-10 16:00:56", "2026-03-10 16:00:57", "second"),
+    ("四点五十六秒", "2026-03-10 04:00:56", "2026-03-10 04:00:57", "second"),
+    ("下午4点5分6秒", "2026-03-10 16:05:06", "2026-03-10 16:05:07", "second"),
+    # N units away, refined after 的: the day N units from today
+    ("后三天的下午4点", "2026-03-13 16:00", "2026-03-13 16:01", "minute"),
+    ("前两天的晚上", "2026-03-08 18:00", "2026-03-09 00:00", "part_of_day"),
+    ("上2个月的前一天", "2026-01-09", "2026-01-10", "day"),          # 01-10, the day before
+    ("后三天", "2026-03-11", "2026-03-14", "day"),                   # alone: still the three days
+    # weekdays written with a digit
+    ("周4", "2026-03-12", "2026-03-13", "day"),
+    ("星期4", "2026-03-12", "2026-03-13", "day"),
+    ("本周4", "2026-03-12", "2026-03-13", "day"),
+    ("下周4", "2026-03-19", "2026-03-20", "day"),
+    ("周7", "2026-03-15", "2026-03-16", "day"),
+    # a sum of durations: coarser parts move the reference, the finest is the offset's unit
+    ("1年2个月前", "2025-01-01", "2025-02-01", "month"),             # 2025-01-10, its month
+    ("3天5小时后", "2026-03-13 14:30", "2026-03-13 14:31", "minute"),
+    ("两小时三十分钟后", "2026-03-10 12:00", "2026-03-10 12:01", "minute"),
+    ("一年零三个月后", "2027-06-01", "2027-07-01", "month"),
+    ("1年，1月，1周，1天，1小时，1分钟前", "2025-02-02 08:29", "2025-02-02 08:30", "minute"),
+    # half days and weeks: hours on, an instant (两天半 = 60 hours)
+    ("两天半后", "2026-03-12 21:30", "2026-03-12 21:31", "minute"),
+    ("一天半前", "2026-03-08 21:30", "2026-03-08 21:31", "minute"),
+    ("一周半后", "2026-03-20 21:30", "2026-03-20 21:31", "minute"),   # 252 hours
+    # a lone mm:ss whose first field is no hour: inside the reference hour
+    ("35:37", "2026-03-10 09:35:37", "2026-03-10 09:35:38", "second"),
+    ("23:37", "2026-03-10 23:37", "2026-03-10 23:38", "minute"),
+    # a lone 廿/卅 day: that day of the reference month
+    ("廿一", "2026-03-21", "2026-03-22", "day"),
+    ("卅", "2026-03-30", "2026-03-31", "day"),
+]
+
+
+@pytest.mark.parametrize("text, start, end, granularity", GAPS)
+def test_gaps(text, start, end, granularity):
+    check(text, start, end, granularity)
+
+
+@pytest.mark.parametrize("text", [
+    "2天3月前",     # units out of order: no sum
+    "5分3小时后",
+    "1年1月前",     # 月 without 个 and without a separator is a month name, not a count
+    "35:77",        # no such second
+    "35:37:12",     # three fields: an hour 35 does not exist
+    "初三",          # a lone 初X day stays unread: as likely a school year
+    "99999999999小时后",      # past the calendar: not temporal, and no OverflowError
+    "1年99999999999秒前",
+])
+def test_not_read(text):
+    assert resolve(text, REF) is None
+
+
+def test_minute_second_only_alone():
+    """A score inside a sentence is not a time: only a value that is nothing but mm:ss is read."""
+    assert find_in_text("比分35:37", REF) is None
+    assert resolve("明天35:37", REF) is None
+
+
+def test_lone_day_word_needs_the_day_in_the_month():
+    assert resolve("卅", dt.datetime(2026, 2, 10, 9, 30, tzinfo=REF.tzinfo)) is None   # no 30 February
+
+
+SMALL_HOURS = dt.datetime(2026, 3, 11, 1, 30, tzinfo=REF.tzinfo)   # Wednesday, half past one at night
+
+
+@pytest.mark.parametrize("text, policy, start, end", [
+    ("明天", [], "2026-03-12", "2026-03-13"),                                  # calendar: the next date
+    ("明天", ["small_hours=same_day"], "2026-03-11", "2026-03-12"),            # the day not yet slept through
+    ("明早", ["small_hours=same_day"], "2026-03-11 06:00", "2026-03-11 09:00"),
+    ("明天下午3点", ["small_hours=same_day"], "2026-03-11 15:00", "2026-03-11 15:01"),
+    ("今天", ["small_hours=same_day"], "2026-03-11", "2026-03-12"),            # only the speaker's tomorrow moves
+    ("后天", ["small_hours=same_day"], "2026-03-13", "2026-03-14"),
+    ("明天", ["small_hours=same_day", "small_hours_end=1"], "2026-03-12", "2026-03-13"),   # 01:30 is past the cutoff
+])
+def test_small_hours(text, policy, start, end):
+    check(text, start, end, policy=policy, ref=SMALL_HOURS)
+
+
+def test_small_hours_do_not_include_midnight_itself():
+    check("明天", "2026-03-11", "2026-03-12", policy=["small_hours=same_day"],
+          ref=dt.datetime(2026, 3, 10, 0, 0, tzinfo=REF.tzinfo))
+
+
+@pytest.mark.parametrize("text, policy, start, end", [
+    ("第三天", [], "2026-03-03", "2026-03-04"),                                 # the 3rd of this month
+    ("第三天", ["ordinal_origin=reference"], "2026-03-12", "2026-03-13"),       # today is day 1
+    ("第三天上午", ["ordinal_origin=reference"], "2026-03-12 06:00", "2026-03-12 12:00"),
+    ("第七年", ["ordinal_origin=reference"], "2032-01-01", "2033-01-01"),
+    ("第2个月", ["ordinal_origin=reference"], "2026-04-01", "2026-05-01"),
+    ("上世纪八十年代第三年", [], "1982-01-01", "1983-01-01"),                    # a year inside a decade
+    ("最后一天", ["ordinal_origin=reference"], "2026-03-31", "2026-04-01"),     # 最后 stays inside the month
+])
+def test_relative_ordinals(text, policy, start, end):
+    check(text, start, end, policy=policy)
+
+
+def test_a_year_ordinal_has_no_container_by_default():
+    assert resolve("第七年", REF) is None
+
+
+@pytest.mark.parametrize("text, ref, start, end", [
+    ("下午三点", "2026-03-10 15:15", "2026-03-11 15:00", "2026-03-11 15:01"),   # already past: tomorrow
+    ("下午三点", "2026-03-10 14:00", "2026-03-10 15:00", "2026-03-10 15:01"),
+    ("明天下午三点", "2026-03-10 16:00", "2026-03-11 15:00", "2026-03-11 15:01"),  # a day written stays
+])
+def test_upcoming_clock_with_a_part_of_day(text, ref, start, end):
+    reference = dt.datetime.fromisoformat(ref).replace(tzinfo=REF.tzinfo)
+    check(text, start, end, policy=["bare_clock=upcoming"], ref=reference)
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("年中", "2026-06-01", "2026-08-01"),               # June and July
+    ("2025年年中", "2025-06-01", "2025-08-01"),
+    ("2025H1", "2025-01-01", "2025-07-01"),
+    ("2025年H2", "2025-07-01", "2026-01-01"),
+    ("H1", "2026-01-01", "2026-07-01"),
+    ("3月中", "2026-03-11", "2026-03-21"),               # 中 after a month: the 11th to the 20th, as 中旬
+    ("2025年中", "2025-06-01", "2025-08-01"),
+    ("一季度中", "2026-02-01", "2026-03-01"),            # the quarter's middle month
+    # more vocabulary: the following month, Cantonese 今个 (this), 上/下半个月
+    ("次月", "2026-04-01", "2026-05-01"),
+    ("次月5号", "2026-04-05", "2026-04-06"),
+    ("今個星期六", "2026-03-14", "2026-03-15"),
+    ("今个月", "2026-03-01", "2026-04-01"),
+    ("下半个月", "2026-03-16", "2026-04-01"),
+    # before a part of day: before it begins (noon is 12:00)
+    ("中午前", "2026-03-10 09:30", "2026-03-10 12:00"),
+    ("下午之前", "2026-03-10 09:30", "2026-03-10 12:00"),
+    ("晚上前", "2026-03-10 09:30", "2026-03-10 18:00"),
+    # 截至X: by X, as X以前
+    ("截至3月15日", "2026-03-10 09:30", "2026-03-16"),
+    ("截止到明天中午", "2026-03-10 09:30", "2026-03-11 12:00"),
+])
+def test_year_halves_before_noon_and_by(text, start, end):
+    check(text, start, end)
+
+
+@pytest.mark.parametrize("text", ["截至昨天", "截至明天到后天", "2025h3"])
+def test_by_and_halves_not_read(text):
+    assert resolve(text, REF) is None
+
+
+def test_by_follows_the_open_range_policy():
+    from scorer.temporal import TemporalPolicy
+    assert resolve("截至3月15日", REF, TemporalPolicy.from_strings(["open_range=none"])) is None
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("一年中最热的时候", None),      # 年中 inside a sentence needs a year before it
+    ("H1N1流感", None),
+    ("今年中国经济", ("2026-01-01", "2027-01-01")),
+    ("2025H1营收", ("2025-01-01", "2025-07-01")),
+    ("3月中国出口", ("2026-03-01", "2026-04-01")),     # March, then 中国
+])
+def test_year_parts_in_free_text(text, expected):
+    iv = find_in_text(text, REF)
+    got = iv and (iv.start.strftime("%Y-%m-%d"), iv.end.strftime("%Y-%m-%d"))
+    assert got == expected
