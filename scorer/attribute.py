@@ -14,7 +14,7 @@ import pyarrow as pa
 
 from scorer import match_py as m
 from scorer import vocab
-from scorer.normalize.fuzzy import text_similarity
+from scorer.normalize.fuzzy import uncertain_cause
 from scorer.normalize.replies import asks, unnamed
 from scorer.normalize import NO_REFERENCE_RULE, RELATIVE, UNRESOLVED
 from scorer.parse import canonical_json
@@ -116,8 +116,7 @@ class Attributor:
         if record["kind"] == "uncertain":
             if pred_canon.flags & UNRESOLVED:
                 return line + " (the predicted value did not resolve to a time)"
-            return line + f" (similarity {text_similarity(gold_canon, pred_canon):.0f}, between " \
-                          f"{self.options.fuzzy_low:g} and {self.options.fuzzy_high:g})"
+            return line + f" ({uncertain_cause(gold_canon, pred_canon, self.options)})"
         if gold_canon.key != pred_canon.key and gold_canon.key[2:] != str(record["gold"]):
             line += f" (normalized {gold_canon.key[2:]} vs {pred_canon.key[2:]})"
         return line
@@ -253,18 +252,19 @@ class Attributor:
                 return True
         return False
 
-    @staticmethod
-    def _uncertain_reason(errors, records, encoded, row_flags):
+    def _uncertain_reason(self, errors, records, encoded, row_flags):
         """Why the rules left a row undecided, from the first error they could not settle."""
         if row_flags & m.ROW_UNDECIDABLE:
             return "too many calls to pair exactly"
-        for (kind, _g, _p, _g_arg, p_arg), record in zip(errors, records):
+        for (kind, _g, _p, g_arg, p_arg), record in zip(errors, records):
             if kind == m.E_UNKNOWN_ARG:
                 return f"unknown argument {record['argument']}: the tool's schema does not define it"
             if kind == m.E_UNCERTAIN:
-                if encoded.values[p_arg][2].flags & UNRESOLVED:
+                pred_canon = encoded.values[p_arg][2]
+                if pred_canon.flags & UNRESOLVED:
                     return f"temporal value {record['predicted']!r} did not resolve"
-                return f"free-text argument {record['argument']} in the fuzzy band"
+                gold_canon = self.gold.values[self._gold_columns().alt_off[g_arg]][1]
+                return f"free-text argument {record['argument']}: {uncertain_cause(gold_canon, pred_canon, self.options)}"
         return None
 
 _CALL_SUBTYPES = (m.S_NO_CALL, m.S_WRONG_TOOL, m.S_PARTIAL_CALLS, m.S_NEGATIVE, m.S_EXTRA_CALL)

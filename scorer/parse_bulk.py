@@ -96,8 +96,10 @@ def _scanned_python(text: str, unescaping: bool = True) -> Parsed | None:
             if start or calls is None:
                 calls = scan_calls(segment)
             if calls == NOT_PYTHON and unescaping and "\n" not in segment:
-                # the careful parser finds this segment malformed and reads the whole text again unescaped
-                return _scanned_python(text.replace("\\_", "_"), unescaping=False)
+                # the careful parser finds this segment malformed and reads the whole text again
+                # unescaped; when that finds nothing, it keeps the malformed reading (not ours to build)
+                retried = _scanned_python(text.replace("\\_", "_"), unescaping=False)
+                return None if retried is EMPTY else retried
             return _as_parsed(calls)
     if unescaping and "\\_" in text:
         return _scanned_python(text.replace("\\_", "_"), unescaping=False)   # the careful parser looks again unescaped

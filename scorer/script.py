@@ -24,8 +24,15 @@ def _t2s():
 
 
 def to_simplified(text: str) -> str:
-    """`text` in simplified characters; ASCII text is returned as is without a table lookup."""
+    """`text` in simplified characters; ASCII text is returned as is without a table lookup.
+    Converted until it no longer changes: t2s maps a few characters to a variant it maps again
+    (薴 -> 苧 -> 苎), and folding must be idempotent."""
     if text.isascii():
         return text
-    return _t2s().convert(text)
+    converted = _t2s().convert(text)
+    for _ in range(3):   # bounded, in case a table ever maps two characters to each other
+        if converted == text:
+            break
+        text, converted = converted, _t2s().convert(converted)
+    return converted
 

@@ -48,25 +48,41 @@ def pair_status(param, gold: Canon, pred: Canon, options) -> int:
     """m.PAIR_EQUAL / PAIR_UNCERTAIN / PAIR_DIFFERENT for two values whose keys differ."""
     if gold.flags & TOLERANCE and pred.flags & TOLERANCE:
         return m.PAIR_EQUAL if abs(gold.number - pred.number) <= param.tolerance else m.PAIR_DIFFERENT
+    return _text_pair(gold, pred, options)[0]
+
+
+def uncertain_cause(gold: Canon, pred: Canon, options) -> str:
+    """Why two texts were left to a judge, in words for the verdict's detail: the same rules as
+    `pair_status`, so the detail never names a band the pair was not in."""
+    return _text_pair(gold, pred, options)[1]
+
+
+def _text_pair(gold: Canon, pred: Canon, options) -> tuple[int, str]:
+    """(status, why) for two texts whose keys differ; `why` is said only of uncertain pairs."""
     if not (gold.flags & FUZZY and pred.flags & FUZZY):
-        return m.PAIR_DIFFERENT
+        return m.PAIR_DIFFERENT, ""
     if gold.written and pred.written:
-        return m.PAIR_DIFFERENT   # two names the tables know apart (张家口 / 张家界, PEK / 北京)
+        return m.PAIR_DIFFERENT, ""   # two names the tables know apart (张家口 / 张家界, PEK / 北京)
     if TIME_MARK.findall(gold.key) != TIME_MARK.findall(pred.key):
-        return m.PAIR_DIFFERENT
+        return m.PAIR_DIFFERENT, ""
     gold_text, pred_text = _plain(gold), _plain(pred)
     gold_codes, pred_codes = code_tokens(gold_text), code_tokens(pred_text)
     if gold_codes != pred_codes:
         one_sided = not gold_codes[0] or not pred_codes[0]
         spelled = _NUMBER_WORDS.search(gold_text if not gold_codes[0] else pred_text)
-        return m.PAIR_UNCERTAIN if one_sided and spelled else m.PAIR_DIFFERENT
+        if one_sided and spelled:
+            return m.PAIR_UNCERTAIN, "a number written in words on one side, in digits on the other"
+        return m.PAIR_DIFFERENT, ""
     if _cross_script(gold_text, pred_text):
-        return m.PAIR_UNCERTAIN
+        return m.PAIR_UNCERTAIN, "Latin and Han script, and no alias links them"
     score = fuzz.ratio(gold_text, pred_text)
     if score >= options.fuzzy_high:
-        typo = typo_only(_FORMATTING.sub("", gold_text), _FORMATTING.sub("", pred_text))
-        return m.PAIR_EQUAL if typo else m.PAIR_UNCERTAIN
-    return m.PAIR_DIFFERENT if score < options.fuzzy_low else m.PAIR_UNCERTAIN
+        if typo_only(_FORMATTING.sub("", gold_text), _FORMATTING.sub("", pred_text)):
+            return m.PAIR_EQUAL, ""
+        return m.PAIR_UNCERTAIN, f"similarity {score:.0f}, at least {options.fuzzy_high:g}, but more than a typo apart"
+    if score < options.fuzzy_low:
+        return m.PAIR_DIFFERENT, ""
+    return m.PAIR_UNCERTAIN, f"similarity {score:.0f}, between {options.fuzzy_low:g} and {options.fuzzy_high:g}"
 
 
 def typo_only(a: str, b: str) -> bool:
@@ -115,8 +131,3 @@ def _plain(canon: Canon) -> str:
     compared as written, not as its canonical 柏林), without resolved-time marks (their markers
     are long and would make any two texts look alike)."""
     return TIME_MARK.sub("", canon.written or canon.key[2:])
-
-
-def text_similarity(gold: Canon, pred: Canon) -> float:
-    """rapidfuzz's normalized Indel similarity (0-100) of two folded texts, times left out."""
-    return fuzz.ratio(_plain(gold), _plain(pred))

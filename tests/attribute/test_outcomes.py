@@ -107,7 +107,7 @@ def test_fuzzy_band_is_undecided_and_thresholds_are_options():
     near = verdict(gold, [call(W, city="北京朝阳区建国路88号院")])
     assert near["outcome"] == "correct"           # ratio >= 90
     band = verdict(gold, [call(W, city="北京建国路88号")])             # ratio 84, same street number
-    assert band["decided"] is False and "fuzzy" in band["uncertain_reason"]
+    assert band["decided"] is False and "similarity 84, between 60 and 90" in band["uncertain_reason"]
     strict = verdict(gold, [call(W, city="北京建国路88号")], fuzzy_low=95, fuzzy_high=99)
     assert (strict["outcome"], strict["decided"]) == ("param_error", True)
 

@@ -100,7 +100,7 @@ def test_undecided_rows_are_exported_for_a_judge(tmp_path):
     for record in records:
         key = (record["model"], record["id"])
         assert record["predicted_calls"] == predictions[key]["calls"]  # as the model wrote them
-        reason = "schema does not define" if "does not define" in intended[key]["why"] else "fuzzy band"
+        reason = "schema does not define" if "does not define" in intended[key]["why"] else "between 60 and 90"
         assert reason in record["uncertain_reason"]
         assert record["prompt"] and record["estimated_tokens"] > 0
     assert "3 undecided row(s) would go to a judge" in result.output

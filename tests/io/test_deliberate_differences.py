@@ -175,7 +175,7 @@ def test_punctuation_kept():
 def test_fuzzy_band_is_undecided_not_correct():
     gold = [call("fetch_records", artist="Santa Clara County")]
     row = verdict(gold, [call("fetch_records", artist="Santa Clara")])
-    assert row["decided"] is False and "fuzzy band" in row["uncertain_reason"]
+    assert row["decided"] is False and "between 60 and 90" in row["uncertain_reason"]
 
 
 def test_bfcl_misplaced_param(tmp_path):

@@ -50,6 +50,7 @@ def test_same_codes_and_typo_level_text_stay_equal(gold, predicted):
 def test_a_number_written_on_one_side_only_goes_to_a_judge():
     v = _verdict("建国路88号", "建国路八十八号")
     assert v["decided"] is False, v
+    assert "in words on one side, in digits on the other" in v["uncertain_reason"] and "similarity" not in v["detail"]
 
 
 @pytest.mark.parametrize("gold, predicted", [("莫文蔚", "Karen Mok"), ("阿黛尔", "Adele"),
@@ -57,6 +58,14 @@ def test_a_number_written_on_one_side_only_goes_to_a_judge():
 def test_cross_script_names_without_an_alias_go_to_a_judge(gold, predicted):
     v = _verdict(gold, predicted)
     assert v["decided"] is False, v   # ratio 0 would have decided them different
+    # the reason is the script, not a similarity band the pair is not in
+    assert "Latin and Han script" in v["uncertain_reason"] and "Latin and Han script" in v["detail"], v
+    assert "similarity" not in v["detail"]
+
+
+def test_near_text_more_than_a_typo_apart_says_so():
+    v = _verdict("Kowloon Tong Station", "Kowloon Tong Station A")   # ratio 95, a word added
+    assert v["decided"] is False and "more than a typo apart" in v["uncertain_reason"], v
 
 
 def test_cross_script_names_with_an_alias_are_equal():

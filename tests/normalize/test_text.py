@@ -61,3 +61,7 @@ def test_spaces_between_han_go_for_every_han_block():
     # symbol between Extension A and the main block) is not.
     assert fold_text("\U00020bb7 野家") == "\U00020bb7野家"
     assert fold_text("䷀ 野") == "䷀ 野"
+
+
+def test_traditional_characters_that_t2s_maps_twice_fold_in_one_step():
+    assert fold_text("薴麻") == fold_text(fold_text("薴麻")) == "苎麻"   # t2s: 薴 -> 苧 -> 苎

@@ -232,6 +232,13 @@ def test_generated_call_lists_read_as_the_careful_parser_reads_them(calls, seed,
     agree([text])
 
 
+def test_an_escaped_text_whose_unescaped_form_starts_no_call_is_left_to_the_careful_parser():
+    # `f(True\_)` does not parse; unescaped, `f(True_)` starts no call (no keyword), so the
+    # careful parser keeps the first, malformed reading: the bulk reader must not say "empty"
+    assert agree(["f(True\\_)"]) == 0
+    assert parse_output("f(True\\_)").malformed
+
+
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(list("[](){}'\",=:.-_ \n\\abfnNtux01e9+#北") + ["f(", "a=", "\\_", "True", "'''"]),
                max_size=30).map("".join))
