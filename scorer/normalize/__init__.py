@@ -121,11 +121,12 @@ def _temporal(param: Param, text: str, context: Context) -> Canon:
 
     if impossible_date(text):  # 2月31日: a wrong date, not an unreadable one
         return Canon("s:" + fold_text(text), rule="temporal.invalid_date")
+    policy = temporal.for_date_field(context.temporal_policy) if param.kind == "date" else context.temporal_policy
     if context.reference_time is not None and context.reference_known:
-        interval = temporal.resolve(text, context.reference_time, context.temporal_policy)
+        interval = temporal.resolve(text, context.reference_time, policy)
     else:  # no moment asked: absolute dates and clock times in a time field only, no guess
-        interval = resolve_absolute(text, param.kind, context.temporal_policy)
-        if interval is None and temporal.resolve(text, PLACEHOLDER_REFERENCE, context.temporal_policy):
+        interval = resolve_absolute(text, param.kind, policy)
+        if interval is None and temporal.resolve(text, PLACEHOLDER_REFERENCE, policy):
             return Canon("s:" + fold_text(text), flags=UNRESOLVED, rule=NO_REFERENCE_RULE)  # 明天
     if interval is None:
         return Canon("s:" + fold_text(text), flags=UNRESOLVED, rule="temporal.unresolved")

@@ -19,11 +19,11 @@ from scorer.temporal.dates import DAY, add_years, midnight, shift_month, week_fi
 from scorer.temporal.grammar import GRANULARITY_INDEX, Context, lookalikes, scan, start_chars
 from scorer.temporal.grammar import _candidates as candidates
 from scorer.temporal.numerals import numeral_chars
-from scorer.temporal.policy import WEEKDAYS, TemporalPolicy, default_policy
+from scorer.temporal.policy import WEEKDAYS, TemporalPolicy, default_policy, for_date_field
 from scorer.vocab import GRANULARITIES
 
 __all__ = [
-    "Interval", "TemporalPolicy", "default_policy", "resolve", "find_in_text", "may_hold_time", "slip",
+    "Interval", "TemporalPolicy", "default_policy", "for_date_field", "resolve", "find_in_text", "may_hold_time", "slip",
     "to_minutes", "temporal_equal", "coarsen", "time_of_day", "SLIPS",
 ]
 

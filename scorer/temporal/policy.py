@@ -58,6 +58,7 @@ class TemporalPolicy:
     small_hours_end: int = 5
     ordinal_origin: str = "containing_unit"
     offset_unit: str = "whole_unit"
+    offset_in_date_field: str = "same_day"
     offset_clock: str = "exact"
     two_digit_year: str = "nearest"
     open_range: str = "reference"
@@ -199,3 +200,14 @@ def use_policy(pairs) -> None:
     else:
         os.environ.pop(POLICY_ENV, None)
     _current.clear()
+
+
+@functools.lru_cache(maxsize=64)
+def for_date_field(policy: "TemporalPolicy | None") -> "TemporalPolicy":
+    """The policy a date (day) field is read with: there an offset names the day it lands on
+    (一周后 = the day a week from now, as a day is what the field holds), unless
+    offset_in_date_field keeps offset_unit's reading."""
+    policy = policy or default_policy()
+    if policy.offset_in_date_field == "same_day" and policy.offset_unit != "same_day":
+        return dataclasses.replace(policy, offset_unit="same_day")
+    return policy

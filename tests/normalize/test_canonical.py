@@ -130,3 +130,30 @@ def test_a_range_object_compares_as_one_interval():
     assert (slip["outcome"], slip["subtype"]) == ("param_error", "temporal")
     assert "2026-03-10..2026-03-13" in slip["detail"] and "2026-03-10..2026-03-14" in slip["detail"]
     assert "slip: inclusive_exclusive_end" in slip["detail"]
+
+
+# The reference is 2026-03-04 (tests/helpers.py): 一周后 is 2026-03-11, 一个月后 2026-04-04.
+@pytest.mark.parametrize("predicted, gold", [("一周后", "2026-03-11"), ("一个月后", "2026-04-04"),
+                                             ("两周后", "2026-03-18")])
+def test_an_offset_in_a_date_field_names_the_day_it_lands_on(predicted, gold):
+    v = verdict([call(F, from_city="北京", to_city="上海", date=gold)],
+                [call(F, from_city="北京", to_city="上海", date=predicted)])
+    assert (v["outcome"], v["decided"]) == ("correct", True), v["detail"]
+
+
+def test_an_offset_in_a_date_field_can_keep_the_whole_unit_reading():
+    from scorer.temporal.policy import use_policy
+
+    use_policy(["offset_in_date_field=offset_unit"])
+    try:
+        v = verdict([call(F, from_city="北京", to_city="上海", date="2026-03-11")],
+                    [call(F, from_city="北京", to_city="上海", date="一周后")])
+    finally:
+        use_policy([])   # the policy is process-wide; later tests must see the defaults
+    assert (v["outcome"], v["subtype"]) == ("param_error", "temporal"), v["detail"]   # the week of 03-09..03-15
+
+
+def test_a_week_named_in_a_date_field_is_still_a_week():
+    v = verdict([call(F, from_city="北京", to_city="上海", date="2026-03-11")],
+                [call(F, from_city="北京", to_city="上海", date="下周")])
+    assert (v["outcome"], v["subtype"]) == ("param_error", "temporal"), v["detail"]
