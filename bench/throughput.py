@@ -517,13 +517,16 @@ def write_sample(predictions: Path, path: Path, rows: int) -> int:
 
 def agreement(verdicts_path: Path, pool: Pool, cells: np.ndarray, unknown: np.ndarray):
     """(share of sample rows scored with the intended label, top disagreements)."""
-    verdicts = pq.read_table(verdicts_path, columns=["outcome", "subtype", "missing_prediction"])
+    verdicts = pq.read_table(verdicts_path, columns=["outcome", "subtype", "decided", "missing_prediction"])
     verdicts = verdicts.filter(pc.invert(verdicts["missing_prediction"]))
     scored = [f"{o}/{s}" if s else o for o, s in zip(verdicts["outcome"].to_pylist(), verdicts["subtype"].to_pylist())]
+    decided = verdicts["decided"].to_pylist()
     intended = [pool.label_names[code] for code in pool.labels[cells[~unknown]]]
     if len(scored) != len(intended):
         return None, [f"{len(scored)} verdicts for {len(intended)} sample rows with known ids"]
-    differing = collections.Counter((i, s) for i, s in zip(intended, scored) if i != s)
+    # a disagreement on a row left to a judge is the judge's to settle: it says so
+    differing = collections.Counter((i, s if d else f"{s} (tentative: undecided, for a judge)")
+                                    for i, s, d in zip(intended, scored, decided) if i != s)
     share = 1 - sum(differing.values()) / max(len(scored), 1)
     return share, [f"{count:>6}  intended {i:<28} scored {s}" for (i, s), count in differing.most_common(6)]
 
