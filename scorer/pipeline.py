@@ -39,7 +39,7 @@ from scorer.write import VerdictWriter
 
 _FIRST_IDS_SHOWN = 5
 SCORING_ERROR = "scoring_error"   # the rule of a row whose scoring raised (a callscore defect, not the model's)
-MEMO_BYTES = 64 << 20        # verdicts remembered across batches, at most (their keys weigh as much again)
+MEMO_BYTES = 128 << 20       # verdicts remembered across batches, at most (their keys weigh as much again)
 _KEY_ENTRY_BYTES = 120       # a remembered key's Python string header and dict slot, beside its text
 READINGS = 65536             # verdicts remembered by reading (gold row, parsed calls) per process, at most
 _RUN_GC_THRESHOLD = 50_000  # young objects between collections while scoring (Python's default: 700)
