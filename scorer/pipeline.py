@@ -650,7 +650,8 @@ def _scored(scorer, batches, jobs):
             yield scorer.score_prepared(scorer.prepare(batch))
         return
     global _WORKER
-    _WORKER = scorer
+    _WORKER, whole = scorer, scorer.readings
+    scorer.readings = ReadingMemo(max(READINGS // jobs, MAX_SLICE_ROWS))  # a worker reads only its gold rows
     try:
         with contextlib.ExitStack() as stack:
             # one pool per worker: a task goes to the worker it names, not to whichever is free
@@ -667,10 +668,10 @@ def _scored(scorer, batches, jobs):
                 prepared, futures = pending.popleft()
                 yield scorer.finish(prepared, _joined([future.get() for future in futures]))
     finally:
-        _WORKER = None
+        _WORKER, scorer.readings = None, whole
 
 
-MAX_SLICE_ROWS = 16384   # the Python objects of this many distinct predictions are held at once
+MAX_SLICE_ROWS = 8192    # the Python objects of this many distinct predictions are held at once
 
 
 def _slices(prepared: "Prepared"):

@@ -157,7 +157,15 @@ def test_sharing_a_batch_across_workers_changes_no_byte(tmp_path, monkeypatch):
         shared.append(shares)
         return prepared, shares
 
+    limits = []
+
+    class SpiedReadings(pipeline.ReadingMemo):
+        def __init__(self, limit):
+            limits.append(limit)
+            super().__init__(limit)
+
     monkeypatch.setattr(pipeline, "_shares", spied_shares)
+    monkeypatch.setattr(pipeline, "ReadingMemo", SpiedReadings)
     monkeypatch.setattr(pipeline, "MAX_SLICE_ROWS", 7)
     outputs = []
     for jobs in (1, 2):
@@ -166,6 +174,7 @@ def test_sharing_a_batch_across_workers_changes_no_byte(tmp_path, monkeypatch):
         outputs.append((out.read_bytes(), undecided.read_bytes()))
     assert outputs[0] == outputs[1] and outputs[0][1]  # undecided rows renumbered across slices
     (shares,) = shared                                  # one batch, with two workers
+    assert limits == [pipeline.READINGS, pipeline.READINGS, pipeline.READINGS // 2]  # a worker's half of the readings
     assert {worker for worker, _firsts, _g_rows in shares} == {0, 1} and len(shares) > 2
     for worker, firsts, g_rows in shares:
         assert len(g_rows) <= 7 and firsts.num_rows == len(g_rows) and (g_rows % 2 == worker).all()
@@ -185,6 +194,8 @@ def test_shares_keep_a_gold_row_on_one_worker_unless_that_leaves_one_idle():
     assert reordered.new.tolist() == [0, 30, 40, 10, 20, 50]          # the batch follows the shares
     assert reordered.new_keys.to_pylist() == ["0", "30", "40", "10", "20", "50"]
     assert shares[0][1].column("output").to_pylist() == ["row 0", "row 3", "row 4"]
+    # taken, not sliced: a slice would pickle (and weigh) the whole batch's buffers
+    assert shares[0][1].get_total_buffer_size() < reordered.firsts.get_total_buffer_size()
     _, shares = pipeline._shares(prepared([6, 6, 6, 6, 8, 1]), 2)    # five of six on worker 0: dealt evenly
     assert [(worker, g_rows.tolist()) for worker, _firsts, g_rows in shares] == [(0, [6, 6, 6]), (1, [6, 8, 1])]
     _, shares = pipeline._shares(prepared([]), 2)
