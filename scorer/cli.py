@@ -105,7 +105,7 @@ def cli():
               help="Free-text similarity (0-100) at or above which values are equal.")
 @click.option("--fuzzy-low", type=click.FloatRange(0, 100), default=60.0, show_default=True,
               help="Similarity below which values differ; in between the row is left undecided.")
-@click.option("--batch-size", type=click.IntRange(1), default=131072, show_default=True, help="Rows per batch.")
+@click.option("--batch-size", type=click.IntRange(1), default=65536, show_default=True, help="Rows per batch.")
 @click.option("-j", "--jobs", type=click.IntRange(1), default=os.cpu_count() or 1, show_default="all cores",
               help="Processes scoring batches in parallel; results are identical to --jobs 1.")
 @click.option("--precision", type=click.IntRange(0, 6), default=1, show_default=True, help="Decimals of percentages.")

@@ -195,7 +195,7 @@ def _as_string_ids(path, column):
     raise InputError(path, f"{_IDS}, not {kind}", field="id")
 
 
-def iter_prediction_batches(path, batch_size: int = 131072, unreadable: Unreadable | None = None, keep=()):
+def iter_prediction_batches(path, batch_size: int = 65536, unreadable: Unreadable | None = None, keep=()):
     """Yield the predictions as RecordBatches with `id`, `model`, `calls`, `output`,
     `malformed` and the `keep` columns: parquet by row groups, reading only those columns; JSON
     Lines through pyarrow's streaming reader when the calls are written as text (as callscore

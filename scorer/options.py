@@ -14,7 +14,7 @@ class Options:
     range_end: str | None = None        # inclusive | exclusive: the tools' end-of-range convention
     fuzzy_high: float = 90.0            # rapidfuzz ratio at or above: equal
     fuzzy_low: float = 60.0             # below: different; between: undecided
-    batch_size: int = 131072
+    batch_size: int = 65536
     jobs: int = 1
     keep: tuple = ()                    # prediction columns carried into the verdicts (a sample index)
     policy: tuple = ()                  # temporal policy overrides, NAME=VALUE (--policy)

@@ -3,6 +3,7 @@
 `score_tables` with tables already in callscore's schema."""
 
 import collections
+import contextlib
 import functools
 import gc
 import itertools
@@ -11,7 +12,7 @@ import multiprocessing
 import os
 import signal
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -38,7 +39,7 @@ from scorer.write import VerdictWriter
 
 _FIRST_IDS_SHOWN = 5
 SCORING_ERROR = "scoring_error"   # the rule of a row whose scoring raised (a callscore defect, not the model's)
-MEMO_BYTES = 256 << 20       # verdicts remembered across batches, at most
+MEMO_BYTES = 128 << 20       # verdicts remembered across batches, at most (their keys weigh as much again)
 _KEY_ENTRY_BYTES = 120       # a remembered key's Python string header and dict slot, beside its text
 READINGS = 65536             # verdicts remembered by reading (gold row, parsed calls) per process, at most
 _RUN_GC_THRESHOLD = 50_000  # young objects between collections while scoring (Python's default: 700)
@@ -254,7 +255,7 @@ class Scorer:
 
     def score_prepared(self, prepared: "Prepared", missing=False):
         """(verdicts, undecided records) of a prepared batch, in its row order, in this process."""
-        distinct = _joined([self.score_distinct(firsts, g_rows) for firsts, g_rows in _slices(prepared, 1)])
+        distinct = _joined([self.score_distinct(firsts, g_rows) for firsts, g_rows in _slices(prepared)])
         return self.finish(prepared, distinct, missing)
 
     def prepare(self, batch: pa.RecordBatch) -> "Prepared":
@@ -642,21 +643,24 @@ def _scored(scorer, batches, jobs):
     """(verdicts, undecided records) per batch, in input order. Keying, the verdict memo,
     spreading and counting stay in this process (Arrow kernels, which use every core
     already); with jobs > 1, forked workers score the new distinct predictions, the Python
-    part, each batch's cut into `jobs` slices (when predictions rarely repeat, one batch holds
-    most of the work), with at most `jobs` batches in flight so memory stays bounded."""
+    part, each worker those of its own gold rows (`_shares`), with at most `jobs` batches in
+    flight so memory stays bounded."""
     if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         for batch in batches:
             yield scorer.score_prepared(scorer.prepare(batch))
         return
     global _WORKER
-    _WORKER = scorer
+    _WORKER, whole = scorer, scorer.readings
+    scorer.readings = ReadingMemo(max(READINGS // jobs, MAX_SLICE_ROWS))  # a worker reads only its gold rows
     try:
-        with _forked_pool(jobs) as pool:
+        with contextlib.ExitStack() as stack:
+            # one pool per worker: a task goes to the worker it names, not to whichever is free
+            workers = [stack.enter_context(_forked_pool(1)) for _ in range(jobs)]
             pending = collections.deque()
             for batch in batches:
-                prepared = scorer.prepare(batch)
-                pending.append((prepared, [pool.apply_async(_score_distinct_in_worker, (firsts, g_rows))
-                                           for firsts, g_rows in _slices(prepared, jobs)]))
+                prepared, shares = _shares(scorer.prepare(batch), jobs)
+                pending.append((prepared, [workers[worker].apply_async(_score_distinct_in_worker, (firsts, g_rows))
+                                           for worker, firsts, g_rows in shares]))
                 if len(pending) >= jobs:
                     prepared, futures = pending.popleft()
                     yield scorer.finish(prepared, _joined([future.get() for future in futures]))
@@ -664,21 +668,45 @@ def _scored(scorer, batches, jobs):
                 prepared, futures = pending.popleft()
                 yield scorer.finish(prepared, _joined([future.get() for future in futures]))
     finally:
-        _WORKER = None
+        _WORKER, scorer.readings = None, whole
 
 
-MIN_SLICE_ROWS = 1024    # fewer distinct predictions than this per worker are not worth a slice
-MAX_SLICE_ROWS = 16384   # the Python objects of this many distinct predictions are held at once
+MAX_SLICE_ROWS = 8192    # the Python objects of this many distinct predictions are held at once
 
 
-def _slices(prepared: "Prepared", jobs: int):
-    """(firsts, gold rows) of consecutive slices of a batch's new distinct predictions: one per
-    worker, and none so large that its Python objects (parsed calls, normalized values, details)
-    weigh much when predictions rarely repeat."""
-    count = prepared.firsts.num_rows
-    size = min(MAX_SLICE_ROWS, max(MIN_SLICE_ROWS, -(-count // jobs)))
-    for start in range(0, max(count, 1), size):
-        yield prepared.firsts.slice(start, size), prepared.g_rows[start:start + size]
+def _slices(prepared: "Prepared"):
+    """(firsts, gold rows) of consecutive slices of a batch's new distinct predictions, none
+    so large that its Python objects (parsed calls, normalized values, details) weigh much
+    when predictions rarely repeat."""
+    for start in range(0, max(prepared.firsts.num_rows, 1), MAX_SLICE_ROWS):
+        yield prepared.firsts.slice(start, MAX_SLICE_ROWS), prepared.g_rows[start:start + MAX_SLICE_ROWS]
+
+
+def _shares(prepared: "Prepared", jobs: int):
+    """(prepared, [(worker, firsts, gold rows)]): the batch's new distinct predictions grouped by
+    the worker that scores them, and each group cut into slices. A gold row belongs to one worker
+    (row mod jobs), so that a reading (gold row, parsed calls) is scored by one process, whose
+    ReadingMemo and encoder memos keep serving it: dealt out regardless of gold row, every worker
+    learns most readings again (a realistic run spent 1.25x the CPU of one process). When that
+    leaves a worker more than 1.5 times its share (few gold rows), the predictions are dealt out evenly.
+    The prepared batch is reordered to match (its verdicts come back in that order); the slices are
+    taken, not sliced: a pickled Arrow slice carries its parent's whole buffers to the worker."""
+    count = len(prepared.new)
+    owner = prepared.g_rows % jobs
+    if count and 2 * np.bincount(owner, minlength=jobs).max() > 3 * -(-count // jobs):
+        owner = np.arange(count) * jobs // count
+    order = np.argsort(owner, kind="stable")
+    taken = pa.array(order)
+    prepared = replace(prepared, new=prepared.new[order], firsts=prepared.firsts.take(taken),
+                       g_rows=prepared.g_rows[order],
+                       new_keys=None if prepared.new_keys is None else prepared.new_keys.take(taken))
+    shares, start = [], 0
+    for worker, size in enumerate(np.bincount(owner, minlength=jobs).tolist()):
+        for first in range(start, start + size, MAX_SLICE_ROWS):
+            rows = np.arange(first, min(first + MAX_SLICE_ROWS, start + size))
+            shares.append((worker, prepared.firsts.take(pa.array(rows)), prepared.g_rows[rows]))
+        start += size
+    return prepared, shares or [(0, prepared.firsts, prepared.g_rows)]   # an empty share: the verdict schema
 
 
 def _joined(parts: list) -> "Distinct":

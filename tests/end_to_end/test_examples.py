@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
@@ -143,25 +145,61 @@ def test_scoring_raises_the_collector_threshold_only_while_it_runs(monkeypatch):
         gc.set_threshold(*before)
 
 
-def test_slicing_a_batch_across_workers_changes_no_byte(tmp_path, monkeypatch):
+def test_sharing_a_batch_across_workers_changes_no_byte(tmp_path, monkeypatch):
+    """Each worker scores the distinct predictions of its own gold rows, in slices; the batch is
+    reordered to match. Neither the reordering nor the slices may change a byte."""
     from scorer import pipeline
 
-    real_slices, sliced = pipeline._slices, []
+    real_shares, shared = pipeline._shares, []
 
-    def counted_slices(prepared, jobs):
-        found = list(real_slices(prepared, jobs))
-        sliced.append(len(found))
-        return found
+    def spied_shares(prepared, jobs):
+        prepared, shares = real_shares(prepared, jobs)
+        shared.append(shares)
+        return prepared, shares
 
-    monkeypatch.setattr(pipeline, "_slices", counted_slices)
+    limits = []
+
+    class SpiedReadings(pipeline.ReadingMemo):
+        def __init__(self, limit):
+            limits.append(limit)
+            super().__init__(limit)
+
+    monkeypatch.setattr(pipeline, "_shares", spied_shares)
+    monkeypatch.setattr(pipeline, "ReadingMemo", SpiedReadings)
+    monkeypatch.setattr(pipeline, "MAX_SLICE_ROWS", 7)
     outputs = []
-    for jobs, slice_rows in ((1, pipeline.MIN_SLICE_ROWS), (2, 7)):
-        monkeypatch.setattr(pipeline, "MIN_SLICE_ROWS", slice_rows)
+    for jobs in (1, 2):
         out, undecided = tmp_path / f"v{jobs}.parquet", tmp_path / f"u{jobs}.jsonl"
         pipeline.score_files(PREDICTIONS, GOLD, Options(jobs=jobs), out=out, undecided=undecided)
         outputs.append((out.read_bytes(), undecided.read_bytes()))
-    assert sliced[0] == 1 and max(sliced) == 2    # one slice in one process; one per worker with two
     assert outputs[0] == outputs[1] and outputs[0][1]  # undecided rows renumbered across slices
+    (shares,) = shared                                  # one batch, with two workers
+    assert limits == [pipeline.READINGS, pipeline.READINGS, pipeline.READINGS // 2]  # a worker's half of the readings
+    assert {worker for worker, _firsts, _g_rows in shares} == {0, 1} and len(shares) > 2
+    for worker, firsts, g_rows in shares:
+        assert len(g_rows) <= 7 and firsts.num_rows == len(g_rows) and (g_rows % 2 == worker).all()
+
+
+def test_shares_keep_a_gold_row_on_one_worker_unless_that_leaves_one_idle():
+    from scorer import pipeline
+
+    def prepared(g_rows):
+        g_rows = np.array(g_rows, np.int64)
+        new = np.arange(len(g_rows)) * 10
+        firsts = pa.RecordBatch.from_pydict({"output": [f"row {row}" for row in range(len(g_rows))]})
+        return pipeline.Prepared(firsts, new, pa.array([str(row) for row in new]), new, new, firsts, g_rows)
+
+    reordered, shares = pipeline._shares(prepared([4, 1, 3, 4, 2, 5]), 2)
+    assert [(worker, g_rows.tolist()) for worker, _firsts, g_rows in shares] == [(0, [4, 4, 2]), (1, [1, 3, 5])]
+    assert reordered.new.tolist() == [0, 30, 40, 10, 20, 50]          # the batch follows the shares
+    assert reordered.new_keys.to_pylist() == ["0", "30", "40", "10", "20", "50"]
+    assert shares[0][1].column("output").to_pylist() == ["row 0", "row 3", "row 4"]
+    # taken, not sliced: a slice would pickle (and weigh) the whole batch's buffers
+    assert shares[0][1].get_total_buffer_size() < reordered.firsts.get_total_buffer_size()
+    _, shares = pipeline._shares(prepared([6, 6, 6, 6, 8, 1]), 2)    # five of six on worker 0: dealt evenly
+    assert [(worker, g_rows.tolist()) for worker, _firsts, g_rows in shares] == [(0, [6, 6, 6]), (1, [6, 8, 1])]
+    _, shares = pipeline._shares(prepared([]), 2)
+    assert [(worker, len(g_rows)) for worker, _firsts, g_rows in shares] == [(0, 0)]
 
 
 def test_bounded_memos_change_no_byte(tmp_path, monkeypatch):
