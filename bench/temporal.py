@@ -190,8 +190,9 @@ def accuracy_table(cases, misses_path=None):
         row = counts[source]
         option = case_option(case)
         own = with_option[source, option] if option else conventions.get(source, default)
-        with_default = correct(case, *ours(case, default))
-        with_conventions = correct(case, *ours(case, own))
+        got_default, got_conventions = ours(case, default), ours(case, own)
+        with_default = correct(case, *got_default)
+        with_conventions = correct(case, *got_conventions)
         if option:
             optioned[option, with_conventions] += 1
         row[0] += 1
@@ -202,8 +203,8 @@ def accuracy_table(cases, misses_path=None):
         if not with_default or not with_conventions:
             misses.append({"id": case["id"], "text": case["text"], "default": with_default,
                            "conventions": with_conventions,
-                           "got_default": [str(x) for x in ours(case, default)],
-                           "got_conventions": [str(x) for x in ours(case, own)],
+                           "got_default": [str(x) for x in got_default],
+                           "got_conventions": [str(x) for x in got_conventions],
                            "expected": [case["start"], case["end"]], "interval_derived": case["interval_derived"],
                            "reference_time": case["reference_time"], "note": case.get("source_convention")})
     print(f"\naccuracy on {DEV_FILE.name} ({len(cases)} cases from public test suites; exact [start, end), "

@@ -40,7 +40,7 @@ from scorer.io import formats
 from scorer.io.bfcl import convert_tools, read_json_lines
 from scorer.normalize import Context, canonical
 from scorer.options import Options
-from scorer.parse import canonical_json, dump_json, load_json, parse_calls_value, parse_output
+from scorer.parse import canonical_json, dump_json, json_text, load_json, parse_calls_value, parse_output
 from scorer.schema import Param, infer_kind
 from scorer.tables import AGENT_COLUMNS, ERROR
 
@@ -188,12 +188,8 @@ def end_state_errors(gold_states: dict, predicted_states) -> list:
             errors.append((cls, state, None))
         else:
             errors.extend(state_differences(state, predicted_states[cls], cls))
-    return [{"call": -1, "argument": where, "kind": END_STATE, "gold": _text(gold), "predicted": _text(predicted)}
+    return [{"call": -1, "argument": where, "kind": END_STATE, "gold": json_text(gold), "predicted": json_text(predicted)}
             for where, gold, predicted in errors]
-
-
-def _text(value):
-    return None if value is None else value if isinstance(value, str) else dump_json(value)
 
 
 # ------------------------------------------------------------------------------ milestones

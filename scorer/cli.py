@@ -9,7 +9,8 @@ import sys
 import click
 
 from scorer import __version__
-from scorer.commands.common import CONTEXT_SETTINGS, BadInputError, gold_format_option, policy_option, rules_option, time_options
+from scorer.commands.common import CONTEXT_SETTINGS, BadInputError, gold_format_option, policy_option, rules_option, \
+    summary_option, time_options
 from scorer.commands.dialogue import dialogue_command
 from scorer.commands.judge import audit, merge_judge
 from scorer.commands.lint import lint_command
@@ -72,8 +73,7 @@ def cli():
 @click.argument("predictions", nargs=-1, required=True, type=click.Path())
 @click.argument("gold", type=click.Path(dir_okay=False))
 @click.option("-o", "--out", type=click.Path(dir_okay=False), help="Write verdicts (.parquet or .jsonl).")
-@click.option("--summary", "summary_path", type=click.Path(dir_okay=False),
-              help="Write the summary (.json, .csv or .md).")
+@summary_option
 @click.option("--undecided", "undecided_path", type=click.Path(dir_okay=False),
               help="Write one judge-ready record per undecided row (.jsonl), prompt included.")
 @gold_format_option

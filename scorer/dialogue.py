@@ -33,7 +33,7 @@ from scorer.aggregate import Tally
 from scorer.errors import InputError
 from scorer.io import formats
 from scorer.options import Options
-from scorer.parse import canonical_json, dump_json, load_json
+from scorer.parse import canonical_json, dump_json, json_text, load_json
 from scorer.tables import DIALOGUE_COLUMNS, DIALOGUE_TURN_GOLD
 
 DEFAULT_BOUNDS = (5, 10, 20, 40)   # length buckets 1–5, 6–10, 11–20, 21–40, >40
@@ -87,10 +87,6 @@ def _first_keys(path: Path) -> set:
     return set(formats.first_record(path))
 
 
-def _json_text(value):
-    return value if value is None or isinstance(value, str) else dump_json(value)
-
-
 def _calls_text(calls, path, row, name):
     """Calls as written (list of {name, arguments} with arguments an object or JSON text) -> JSON text."""
     if calls is None:
@@ -114,11 +110,11 @@ def flatten_gold_records(records, path, bounds=DEFAULT_BOUNDS) -> pa.Table:
             raise InputError(path, "a dialogue needs an `id` and a non-empty `turns` list", row=number,
                              field="turns")
         dialogue = str(record["id"])
-        shared = {key: _json_text(value) for key, value in record.items() if key not in ("id", "turns")}
+        shared = {key: json_text(value) for key, value in record.items() if key not in ("id", "turns")}
         for index, turn in enumerate(turns, start=1):
             if not isinstance(turn, dict) or "gold_calls" not in turn:
                 raise InputError(path, f"turn {index} needs `gold_calls`", row=number, field="turns")
-            row = {**shared, **{key: _json_text(value) for key, value in turn.items()}}
+            row = {**shared, **{key: json_text(value) for key, value in turn.items()}}
             row.update(id=f"{dialogue}{TURN_SEPARATOR}{index}", dialogue_id=dialogue, turn=index,
                        dialogue_turns=None, turns=None, gold_calls=_calls_text(turn["gold_calls"], path, number, "gold_calls"))
             rows.append(row)
@@ -183,7 +179,7 @@ def _turn_entry(turn, index):
     if isinstance(turn, list):
         return dump_json(turn), None, None
     if isinstance(turn, dict):
-        return _json_text(turn.get("calls")), _json_text(turn.get("output")), None
+        return json_text(turn.get("calls")), json_text(turn.get("output")), None
     return None, None, f"turn {index} is a {type(turn).__name__}, not an object, a list of calls or a text"
 
 

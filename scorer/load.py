@@ -18,7 +18,7 @@ import pyarrow.json as pa_json
 import pyarrow.parquet as pq
 
 from scorer.errors import InputError
-from scorer.parse import dump_json, load_json
+from scorer.parse import json_text, load_json
 from scorer.tables import CALLS, PREDICTIONS
 
 EXTENSIONS = (".parquet", ".jsonl", ".json")
@@ -79,7 +79,7 @@ def rows_to_table(path, records) -> pa.Table:
         if name == "id":
             values = [_id_text(path, value, row) for row, value in enumerate(values, start=1)]
         if name in _JSON_COLUMNS or any(isinstance(v, (list, dict)) for v in values):
-            values = [v if v is None or isinstance(v, str) else dump_json(v) for v in values]
+            values = [json_text(v) for v in values]
         try:
             columns[name] = pa.array(values)
         except (pa.ArrowInvalid, pa.ArrowTypeError):

@@ -117,6 +117,12 @@ class _Unreadable(Exception):
     """An attempted call that cannot be read; the message is the `malformed` reason."""
 
 
+def json_text(value) -> str | None:
+    """A column value as JSON-holding columns keep it: None and text as they are, anything else
+    (lists, objects, numbers) written as JSON."""
+    return value if value is None or isinstance(value, str) else dump_json(value)
+
+
 def dump_json(value, sort_keys: bool = False) -> str:
     """Compact UTF-8 JSON text (orjson; the standard library only for integers past 64 bits,
     which orjson cannot write)."""

@@ -219,8 +219,6 @@ class Scorer:
                  judge_records=False):
         check_rules(os.environ.get("CALLSCORE_RULES"))  # a broken rule file stops the run here
         self.options = options
-        self.judge_records = judge_records   # build judge-ready records (only --undecided reads them)
-        self.undecided_rows = 0
         self.gold_table = gold_table
         self.gold = GoldIndex(gold_table, gold_path, options, Codebook(), Codebook(), Codebook())
         self.encoder = PredictionEncoder(self.gold, options)

@@ -45,7 +45,7 @@ import pyarrow as pa
 from scorer import match_py as m
 from scorer.api import Gold
 from scorer.match import match
-from scorer.parse import dump_json
+from scorer.parse import dump_json, json_text
 
 MODES = ("binary", "fractional", "f1")
 COMPONENTS = ("format", "correct", "calls", "arguments", "values")
@@ -118,7 +118,7 @@ class Reward:
             return self.gold, np.array([where[str(i)] for i in ids], np.int64)
         names = (self.gold_column, self.tools_column, self.reference_time_column, self.negative_type_column)
         values = [_column(columns, name, count, required=name == self.gold_column) for name in names]
-        keys = [tuple(_as_text(v) for v in row) for row in zip(*values)]
+        keys = [tuple(json_text(v) for v in row) for row in zip(*values)]
         distinct = tuple(dict.fromkeys(keys))
         found = self._built.get(distinct)
         if found is None:
@@ -235,11 +235,6 @@ def _column(columns: dict, name: str, count: int, required: bool = True) -> list
     if len(values) != count:
         raise ValueError(f"column {name!r} has {len(values)} values for {count} completions")
     return list(values)
-
-
-def _as_text(value) -> str | None:
-    """A gold column value as gold files write it: text stays, lists and objects become JSON."""
-    return value if value is None or isinstance(value, str) else dump_json(value)
 
 
 def make_reward(mode: str = "fractional", weights: dict | None = None, *, trainer: str = "trl",

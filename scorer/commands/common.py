@@ -73,6 +73,11 @@ def bad_input_exits(path=None):
         raise BadInputError(f"{path}: {error}") from error
 
 
+def summary_option(command):
+    return click.option("--summary", "summary_path", type=click.Path(dir_okay=False),
+                        help="Write the summary (.json, .csv or .md).")(command)
+
+
 def gold_format_option(command):
     return click.option("--gold-format", type=click.Choice(["auto", "callscore", "bfcl", "acebench"]), default="auto",
                         show_default=True, help="Format of GOLD; auto detects it where unambiguous.")(command)

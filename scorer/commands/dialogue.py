@@ -5,7 +5,7 @@ import os
 
 import click
 
-from scorer.commands.common import CONTEXT_SETTINGS, rules_option, time_options
+from scorer.commands.common import CONTEXT_SETTINGS, rules_option, summary_option, time_options
 from scorer.errors import InputError
 
 
@@ -24,8 +24,7 @@ def _bounds(_ctx, _param, value):
 @click.option("-o", "--out", type=click.Path(dir_okay=False), help="Write turn verdicts (.parquet or .jsonl).")
 @click.option("--dialogues", "dialogues_path", type=click.Path(dir_okay=False),
               help="Write one verdict per dialogue (.parquet or .jsonl); `score table`/`plot` read it.")
-@click.option("--summary", "summary_path", type=click.Path(dir_okay=False),
-              help="Write the summary (.json, .csv or .md).")
+@summary_option
 @click.option("--gold-format", type=click.Choice(["auto", "callscore", "acebench"]), default="auto",
               show_default=True, help="Format of GOLD (acebench: multi-turn or agent data files).")
 @click.option("--pred-format", default="auto", show_default=True, metavar="FORMAT",

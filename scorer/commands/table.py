@@ -205,8 +205,8 @@ def ordered_rows(rows: list, by: tuple, data: pa.Table, order=()) -> list:
 
     def key(row):
         return tuple((-1,) if row[c] == ALL_VALUES else (rank[c].get(_text(row[c]), len(rank[c])),) for c in by)
-    models = list(dict.fromkeys(row["model"] for row in rows))
-    return sorted(rows, key=lambda row: (models.index(row["model"]), key(row)))
+    models = {model: i for i, model in enumerate(dict.fromkeys(row["model"] for row in rows))}
+    return sorted(rows, key=lambda row: (models[row["model"]], key(row)))
 
 
 def _text(value) -> str:

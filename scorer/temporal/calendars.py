@@ -116,7 +116,8 @@ def lunar_to_solar(year: int, month: int, day: int, leap: bool = False) -> dt.da
 
 def lunar_month_of(date: dt.date) -> tuple | None:
     """(lunar year, month, leap) of the lunar month that contains a Gregorian date."""
-    year = date.year if lunar_year(date.year) and date >= lunar_year(date.year)[0] else date.year - 1
+    this_year = lunar_year(date.year)
+    year = date.year if this_year and date >= this_year[0] else date.year - 1
     months = lunar_year(year)
     if months is None:
         return None

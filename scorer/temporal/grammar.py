@@ -11,6 +11,7 @@ import dataclasses
 import datetime as dt
 import functools
 import re
+from zoneinfo import ZoneInfo
 
 from scorer.rules import read_toml
 from scorer.temporal import calendars, holidays
@@ -1319,7 +1320,7 @@ def h_zone(zones):
         name = m.group("name")
         if name is not None:
             zone = zones[name]
-            zone = dt.timezone(dt.timedelta(hours=zone)) if isinstance(zone, (int, float)) else _iana(zone)
+            zone = dt.timezone(dt.timedelta(hours=zone)) if isinstance(zone, (int, float)) else ZoneInfo(zone)
         else:
             hours, minutes = int(m.group("h")), int(m.group("mi") or 0)
             if hours > 14 or minutes > 59:
@@ -1328,13 +1329,6 @@ def h_zone(zones):
             zone = dt.timezone(sign * dt.timedelta(hours=hours, minutes=minutes))
         return dataclasses.replace(st, zone=zone, rules=st.rules + ("zone",))
     return apply
-
-
-@functools.lru_cache(maxsize=None)
-def _iana(name: str):
-    from zoneinfo import ZoneInfo
-
-    return ZoneInfo(name)
 
 
 def h_week_part(table):

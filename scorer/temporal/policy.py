@@ -202,12 +202,15 @@ def use_policy(pairs) -> None:
     _current.clear()
 
 
-@functools.lru_cache(maxsize=64)
 def for_date_field(policy: "TemporalPolicy | None") -> "TemporalPolicy":
     """The policy a date (day) field is read with: there an offset names the day it lands on
     (一周后 = the day a week from now, as a day is what the field holds), unless
-    offset_in_date_field keeps offset_unit's reading."""
-    policy = policy or default_policy()
+    offset_in_date_field keeps offset_unit's reading. None: the process's current default."""
+    return _for_date_field(policy or default_policy())
+
+
+@functools.lru_cache(maxsize=64)
+def _for_date_field(policy: "TemporalPolicy") -> "TemporalPolicy":
     if policy.offset_in_date_field == "same_day" and policy.offset_unit != "same_day":
         return dataclasses.replace(policy, offset_unit="same_day")
     return policy

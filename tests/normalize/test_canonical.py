@@ -157,3 +157,15 @@ def test_a_week_named_in_a_date_field_is_still_a_week():
     v = verdict([call(F, from_city="北京", to_city="上海", date="2026-03-11")],
                 [call(F, from_city="北京", to_city="上海", date="下周")])
     assert (v["outcome"], v["subtype"]) == ("param_error", "temporal"), v["detail"]
+
+
+def test_the_date_field_policy_follows_the_process_policy_when_none_is_given():
+    from scorer.temporal import for_date_field
+    from scorer.temporal.policy import use_policy
+
+    assert for_date_field(None).offset_unit == "same_day"          # read (and cached) with the defaults
+    use_policy(["offset_in_date_field=offset_unit"])
+    try:
+        assert for_date_field(None).offset_unit == "whole_unit"    # not the first default, remembered
+    finally:
+        use_policy([])
