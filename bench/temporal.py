@@ -50,7 +50,8 @@ CONVENTIONS = {
         "part_of_day.午后=13-15", "part_of_day.黎明=4-7", "part_of_day.后半夜=2-5", "part_of_day.夜间=20-24",
         "solar_term_year=spring_start", "year_end_holidays=lunar_year",
         "month_end=from_25th", "month_start=first_five_days", "year_edge=two_months", "season=solar_terms",
-        "ordinal_origin=reference", "offset_clock=unit_span", "within_end=through_last_day"],
+        "ordinal_origin=reference", "offset_clock=unit_span", "within_end=through_last_day",
+        "window_far_edge=midnight", "approximate_window=unit_start"],
     "chrono": [  # one representative hour per part of day, offsets to the day (not bare_weekday=nearest:
         # chrono's own tests disagree, 星期四 on a Friday is the day before, 礼拜四 the next week's);
         # 明天 said before 02:00 is the day not yet slept through (its casual-date parser)
@@ -76,6 +77,12 @@ CASE_OPTIONS = {
                                     "bare_weekday=upcoming_excluding_today", "bare_clock=upcoming"],
     "parsed with lunar_date=False": ["unmarked_month_day=gregorian"],
 }
+
+
+# A test that gave its base time only to the minute, hour, day, month or year (`reference_precision`)
+# said "now" is that whole unit: in the conventions column the case gets policy reference_unit for it.
+# It is an input, not a reading of the text; counted beside the headline.
+COARSE_REFERENCES = ("minute", "hour", "day", "month", "year")
 
 
 def source_of(case) -> str:
@@ -190,11 +197,18 @@ def accuracy_table(cases, misses_path=None):
         row = counts[source]
         option = case_option(case)
         own = with_option[source, option] if option else conventions.get(source, default)
+        precision = case.get("reference_precision")
+        if precision in COARSE_REFERENCES:
+            without_precision = correct(case, *ours(case, own))
+            own = TemporalPolicy.from_strings([f"reference_unit={precision}"], base=own)
         got_default, got_conventions = ours(case, default), ours(case, own)
         with_default = correct(case, *got_default)
         with_conventions = correct(case, *got_conventions)
         if option:
             optioned[option, with_conventions] += 1
+        if precision in COARSE_REFERENCES:
+            optioned["coarse reference", with_conventions] += 1
+            optioned["coarse reference, without", without_precision] += 1
         row[0] += 1
         row[1] += with_default
         row[2] += with_conventions
@@ -222,6 +236,11 @@ def accuracy_table(cases, misses_path=None):
         right, wrong = optioned[option, True], optioned[option, False]
         print(f"  of which {right + wrong} case(s) {option} (its policies: {' '.join(CASE_OPTIONS[option])}) "
               f"in the conventions column: {right} exact")
+    right, without = optioned["coarse reference", True], optioned["coarse reference, without", True]
+    cases_coarse = right + optioned["coarse reference", False]
+    print(f"  of which {cases_coarse} case(s) with a reference given only to the minute or coarser (policy "
+          f"reference_unit set to it) in the conventions column: {right} exact, {without} without that policy "
+          f"(conventions column without it: {100 * (total[2] - right + without) / total[0]:.1f}%)")
     if previous is None:
         print("(previous resolver unavailable: needs git and the commit in this checkout)")
     print("conventions: " + "; ".join(f"{s}: {' '.join(p) or 'defaults'}" for s, p in CONVENTIONS.items()))

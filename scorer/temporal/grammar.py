@@ -621,8 +621,11 @@ def h_span_pair(table):
 
 
 def h_clock_before(m, st, ctx):
-    """差十分五点 / 五点差十分: N minutes before the hour."""
+    """差十分五点 / 五点差十分 / 差一刻八点: N minutes (or quarters) before the hour."""
     hour, minutes = zh_int(m.group("hour") or m.group("hour2")), zh_int(m.group("minus") or m.group("minus2"))
+    quarters = m.group("quarters") or m.group("quarters2")
+    if quarters:
+        minutes = 15 * zh_int(quarters)
     if hour is None or minutes is None or not 0 < minutes < 60:
         return None
     return _clock(st, ctx, hour - 1, 60 - minutes, "zh.clock")
@@ -818,6 +821,16 @@ def _unit_span(moment: dt.datetime, unit: str, ctx, count: int = 1) -> Span:
     return Span(start, _add(start, unit, count), "month" if unit == "quarter" else unit)
 
 
+def _now(ctx) -> tuple:
+    """(start, end) of "now": the reference instant, or the whole unit the reference stands for
+    (policy reference_unit: a request time given to the minute is that minute)."""
+    unit = ctx.policy.reference_unit
+    if unit == "instant":
+        return ctx.ref, ctx.ref
+    start = unit_floor(ctx.ref, unit, ctx)
+    return start, _add(start, unit, 1)
+
+
 def _workday(day: dt.date, count: int, ctx) -> dt.date:
     """The `count`-th workday (policy workdays) after `day`, or before it when negative."""
     workdays = {WEEKDAYS.index(name) for name in ctx.policy.workdays}
@@ -868,13 +881,19 @@ def _shift(ctx, unit, amount, size=1):
     return _unit_span(target, unit, ctx)
 
 
-def _window(ctx, unit, amount, forward, through_last_day=False):
+def _window(ctx, unit, amount, forward, through_last_day=False, approximate=False):
     """最近N天 / 未来N天: N units next to now (policies recent_window, upcoming_window,
     recent_includes_today, upcoming_includes_today); `through_last_day`: a forward window of days
-    or coarser units ends with the whole day on which its N-th unit ends (17天内, policy within_end)."""
+    or coarser units ends with the whole day on which its N-th unit ends (17天内, policy within_end);
+    `approximate`: N and some more (三个多月以来), widened to a whole unit under approximate_window."""
     ref = ctx.ref
     if amount <= 0:
         return None
+    if approximate and ctx.policy.approximate_window == "unit_start" and amount == int(amount):
+        window = _window(ctx, unit, amount, forward, through_last_day)
+        if forward:
+            return Span(window.start, _add(unit_floor(window.end - _SECOND, unit, ctx), unit, 1), window.granularity)
+        return Span(unit_floor(window.start, unit, ctx), window.end, window.granularity)
     if amount != int(amount):
         if unit in _CLOCK_UNITS or unit == "day":
             amount, unit = amount * {"second": 1, "minute": 60, "hour": 3600, "day": 86400}[unit], "second"
@@ -894,15 +913,17 @@ def _window(ctx, unit, amount, forward, through_last_day=False):
             return None
         today = midnight(ref.date())
         if forward:
-            return Span(ref if mode == "instant" else today, midnight(_workday(ref.date(), amount, ctx)) + DAY,
+            return Span(_now(ctx)[0] if mode == "instant" else today, midnight(_workday(ref.date(), amount, ctx)) + DAY,
                         "second" if mode == "instant" else "day")
-        return Span(midnight(_workday(ref.date(), -amount, ctx)), ref if mode == "instant" else today + DAY,
+        return Span(midnight(_workday(ref.date(), -amount, ctx)), _now(ctx)[1] if mode == "instant" else today + DAY,
                     "second" if mode == "instant" else "day")
     if unit in _CLOCK_UNITS or mode == "instant":
         granularity = unit if unit in _CLOCK_UNITS else "second"
-        if forward:
-            return Span(ref, _add(ref, unit, amount), granularity)
-        return Span(_add(ref, unit, -amount), ref, granularity)
+        now_start, now_end = _now(ctx)
+        far = _add(now_end, unit, amount) if forward else _add(now_start, unit, -amount)
+        if unit in ("month", "quarter", "year") and ctx.policy.window_far_edge == "midnight":
+            far = midnight(far.date())
+        return Span(now_start, far, granularity) if forward else Span(far, now_end, granularity)
     today = midnight(ref.date())
     if forward:
         first = today if ctx.policy.upcoming_includes_today else today + DAY
@@ -1097,6 +1118,10 @@ def _measured(m, st, units, needs_measure):
     unit, size = units[unit_word]
     if amount is None:
         return None
+    if m.groupdict().get("few"):  # 几十年: some tens, 20 to 90
+        if number not in ("十", "百") or m.group("half") or after:
+            return None
+        return unit, 2 * amount * size, 7 * amount * size
     return unit, amount * size, _approximation(m, number, after == "多") * size
 
 
@@ -1122,13 +1147,18 @@ def _counted(m, st, units, needs_measure):
 
 
 def _between(ctx, unit, near, far):
-    """三个多月前 / 十多天后: the span between the targets `near` and `far` units from the
-    reference (whole days for days and coarser units, instants for clock units)."""
+    """三个多月前 / 二十几年前: the span between the targets `near` and `far` units from the
+    reference: instants for clock units; for days and coarser what policy offset_unit makes of
+    one target, so whole_unit widens the span to whole units (二十几年前 said in 2021 = 1991
+    through 2001, as 20年前 = 2001) and same_day keeps the days between them."""
     if near != int(near) or far != int(far):
         return None
     a, b = sorted((_add(ctx.ref, unit, int(near)), _add(ctx.ref, unit, int(far))))
     if unit in _CLOCK_UNITS:
         return Span(a, b, "second" if a.second or b.second or unit == "second" else "minute")
+    if ctx.policy.offset_unit == "whole_unit" and unit not in ("day", "workday"):
+        first, last = _unit_span(a, unit, ctx), _unit_span(b - _SECOND, unit, ctx)
+        return Span(first.start, last.end, first.granularity)
     return Span(midnight(a.date()), midnight(b.date()), "day")
 
 
@@ -1189,7 +1219,7 @@ def h_window(units, needs_measure, forward, rule):
     def apply(m, st, ctx):
         measured = _counted(m, st, units, needs_measure if rule in ("zh.within", "zh.since") else frozenset())
         through_last_day = rule == "zh.within" and ctx.policy.within_end == "through_last_day"
-        span = _window(ctx, measured[0], measured[1], forward, through_last_day) \
+        span = _window(ctx, measured[0], measured[1], forward, through_last_day, approximate=measured[2] > 0) \
             if measured and measured[1] > 0 else None
         return span and _step(st, ctx, span, rule, relative=True)
     return apply
@@ -1596,7 +1626,7 @@ def tokens() -> tuple:
     def tok(name, pattern, apply, kind="token"):
         return Token(name, re.compile(pattern), apply, kind)
 
-    amount = rf"(?P<n>{numeral})?\s*(?P<more>多|几)?(?P<measure>个)?(?P<more_after_measure>多)?(?P<half>半)?(?P<measure_after_half>个)?\s*"
+    amount = rf"(?P<few>几(?=[十百]))?(?P<n>{numeral})?\s*(?P<more>多|几)?(?P<measure>个)?(?P<more_after_measure>多)?(?P<half>半)?(?P<measure_after_half>个)?\s*"
     return (
         tok("iso", r"(?P<y>\d{4})(?:[-/.](?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})|(?P<mo2>\d{2})(?P<d2>\d{2})(?![\d:])"
             r"|\s(?P<mo3>\d{1,2})\s(?P<d3>\d{1,2})(?![\d:]))"
@@ -1661,15 +1691,16 @@ def tokens() -> tuple:
         tok("weekend", r"周末|週末", h_weekend),
         tok("workdays", r"工作日", h_workdays),
         tok("part_of_day", _alt(pods), h_part_of_day(pods, "zh.part_of_day")),
-        tok("clock", rf"(?P<hour>{numeral})\s*(?:点|时)钟?\s*(?:(?P<half>半)|(?P<quarters>[一二三四1-4])\s*刻钟?|整|正"
+        tok("clock", rf"(?P<hour>{numeral})\s*(?:点|时)钟?\s*(?:过\s*(?=半|{numeral_char}))?(?:(?P<half>半)|(?P<quarters>[一二三四1-4])\s*刻钟?|整|正"
             rf"|(?P<minute>{numeral})(?!{numeral_char})\s*(?:分钟?|(?!\s*秒|\s*个字))|(?P<five_minutes>{numeral})\s*个字)?"
             rf"(?:\s*(?P<second>{numeral})\s*秒钟?|(?<=分)\s*(?P<second_alone>\d{{1,2}})(?!\d))?"
             rf"(?P<more>多钟?)?" + ampm, h_clock),
         tok("clock_pair", r"(?P<a>[一二三四五六七八九十])(?P<b>[二三四五六七八九十])\s*[点时]钟?(?!\s*[半一二三四五六七八九十0-9])",
             h_clock_pair),
         tok("span_pair", _alt(zh["span_pair"]), h_span_pair(zh["span_pair"])),
-        tok("clock_before", rf"差\s*(?P<minus>{numeral})\s*分钟?\s*(?P<hour>{numeral})\s*[点时]"
-            rf"|(?P<hour2>{numeral})\s*[点时]\s*差\s*(?P<minus2>{numeral})\s*分钟?", h_clock_before),
+        tok("clock_before", rf"差\s*(?:(?P<minus>{numeral})\s*分钟?|(?P<quarters>[一三1-3])\s*刻钟?)\s*(?P<hour>{numeral})\s*[点时]"
+            rf"|(?P<hour2>{numeral})\s*[点时]\s*差\s*(?:(?P<minus2>{numeral})\s*分钟?|(?P<quarters2>[一三1-3])\s*刻钟?)",
+            h_clock_before),
         tok("double_hour", rf"(?P<name>{_alt(zh['double_hour'])})\s*时(?:\s*(?P<quarters>[一二三四1-4])\s*刻)?",
             h_double_hour(zh["double_hour"])),
         tok("quarter_part", r"季度?(?P<part>初|末|底)", h_quarter_part),

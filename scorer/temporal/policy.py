@@ -48,6 +48,9 @@ class TemporalPolicy:
     upcoming_includes_today: bool = True
     recent_window: str = "calendar"
     upcoming_window: str = "calendar"
+    window_far_edge: str = "instant"
+    approximate_window: str = "count"
+    reference_unit: str = "instant"
     within_end: str = "window"
     range_includes_end: bool = True
     clock_range_end: str = "instant"

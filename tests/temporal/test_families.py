@@ -141,25 +141,49 @@ WINDOWS_AND_OFFSETS = [
 
 
 # approximate counts: N多 is "more than N", so the target lies between N and N+1 units away (N and
-# N+10 when 多 follows a round numeral: 十多天 = 10 to 19 days); a window keeps N
+# N+10 when 多 or 几 follows a round numeral: 十多天 = 10 to 19 days). Under offset_unit=whole_unit (the
+# default, as 3个月前 = the month holding the target) the span between the two targets widens to whole
+# units; days stay days; a window keeps N.
 APPROXIMATE_COUNTS = [
-    ("三个多月前", "2025-11-10", "2025-12-10", "day"),      # between 4 and 3 months back
-    ("3年多前", "2022-03-10", "2023-03-10", "day"),
-    ("十个多月后", "2027-01-10", "2027-02-10", "day"),
+    ("三个多月前", "2025-11-01", "2026-01-01", "month"),    # targets 11-10 .. 12-10: November and December
+    ("3年多前", "2022-01-01", "2024-01-01", "year"),       # 2022-03-10 .. 2023-03-10
+    ("十个多月后", "2027-01-01", "2027-03-01", "month"),    # 2027-01-10 .. 2027-02-10
     ("十多天前", "2026-02-18", "2026-02-28", "day"),        # 20 to 10 days back
-    ("二十多年后", "2046-03-10", "2056-03-10", "day"),
-    ("一个多星期后", "2026-03-17", "2026-03-24", "day"),
+    ("二十多年后", "2046-01-01", "2057-01-01", "year"),     # 2046-03-10 .. 2056-03-10
+    ("一个多星期后", "2026-03-16", "2026-03-30", "week"),   # 03-17 .. 03-24: the weeks of Mondays 16th and 23rd
     ("两个多小时后", "2026-03-10 11:30", "2026-03-10 12:30", "minute"),
     ("十多分钟前", "2026-03-10 09:10", "2026-03-10 09:20", "minute"),
     ("三个多月以来", "2025-12-11", "2026-03-11", "day"),    # as 三个月以来
-    ("二十几年前", "1996-03-10", "2006-03-10", "day"),      # 几 after a round numeral: 20 to 29 years
+    ("二十几年前", "1996-01-01", "2007-01-01", "year"),     # 几 after a round numeral: 20 to 30 years back
     ("十几分钟后", "2026-03-10 09:40", "2026-03-10 09:50", "minute"),
+    ("几十年后", "2046-01-01", "2117-01-01", "year"),       # 几 before 十: some tens, 20 to 90 years on
+    ("几十分钟前", "2026-03-10 08:00", "2026-03-10 09:10", "minute"),  # 90 to 20 minutes back
 ]
 
 
 @pytest.mark.parametrize("text, start, end, granularity", APPROXIMATE_COUNTS)
 def test_approximate_counts(text, start, end, granularity):
     check(text, start, end, granularity)
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("三个多月前", "2025-11-10", "2025-12-10"),   # the days between the two targets
+    ("3年多前", "2022-03-10", "2023-03-10"),
+    ("二十几年前", "1996-03-10", "2006-03-10"),
+])
+def test_approximate_counts_to_the_day(text, start, end):
+    check(text, start, end, "day", policy=["offset_unit=same_day"])
+
+
+@pytest.mark.parametrize("text", ["几天前", "几十", "几千年前", "几十半年后"])
+def test_a_few_is_no_count(text):
+    assert resolve(text, REF) is None
+
+
+def test_a_few_tens_is_not_found_as_ten():
+    """The free-text search must not read the 十年之后 inside 几十年之后 as ten years on."""
+    iv = find_in_text("他说几十年之后再看", REF)
+    assert iv is not None and (iv.start, iv.end) == (_at("2046-01-01"), _at("2117-01-01"))
 
 
 @pytest.mark.parametrize("text", ["多天前", "多个月以来", "半多天后", "三几天前"])

@@ -170,3 +170,63 @@ def test_year_parts_in_free_text(text, expected):
     iv = find_in_text(text, REF)
     got = iv and (iv.start.strftime("%Y-%m-%d"), iv.end.strftime("%Y-%m-%d"))
     assert got == expected
+
+
+# the reference as a whole unit (policy reference_unit): "now" is that minute, hour or day, so a
+# window counted from now runs through it at its near end and from its far side at the other
+SECONDS_IN = dt.datetime(2026, 3, 10, 9, 30, 20, tzinfo=REF.tzinfo)
+
+
+@pytest.mark.parametrize("text, policy, start, end", [
+    ("半小时内", [], "2026-03-10 09:30:20", "2026-03-10 10:00:20"),                     # the instant
+    ("半小时内", ["reference_unit=minute"], "2026-03-10 09:30", "2026-03-10 10:01"),     # [09:30, 09:31) + 30 min
+    ("过去5分钟", ["reference_unit=minute"], "2026-03-10 09:25", "2026-03-10 09:31"),
+    ("过去两小时", ["reference_unit=hour"], "2026-03-10 07:00", "2026-03-10 10:00"),
+    ("过去三天", ["recent_window=instant", "reference_unit=day"], "2026-03-07", "2026-03-11"),
+    ("近两年", ["recent_window=instant", "reference_unit=month"], "2024-03-01", "2026-04-01"),
+    ("未来两天", ["upcoming_window=instant", "reference_unit=day"], "2026-03-10", "2026-03-13"),
+    ("过去三天", ["reference_unit=day"], "2026-03-08", "2026-03-11"),  # calendar windows are whole days already
+])
+def test_reference_unit(text, policy, start, end):
+    check(text, start, end, policy=policy, ref=SECONDS_IN)
+
+
+@pytest.mark.parametrize("text, policy, start, end", [
+    ("近三个月", ["recent_window=instant"], "2025-12-10 09:30", "2026-03-10 09:30"),
+    ("近三个月", ["recent_window=instant", "window_far_edge=midnight"], "2025-12-10", "2026-03-10 09:30"),
+    ("过去一年", ["recent_window=instant", "window_far_edge=midnight"], "2025-03-10", "2026-03-10 09:30"),
+    ("未来两个月", ["upcoming_window=instant", "window_far_edge=midnight"], "2026-03-10 09:30", "2026-05-10"),
+    ("近两周", ["recent_window=instant", "window_far_edge=midnight"], "2026-02-24 09:30", "2026-03-10 09:30"),
+    ("近三个月", ["window_far_edge=midnight"], "2025-12-11", "2026-03-11"),    # calendar windows: no change
+])
+def test_window_far_edge(text, policy, start, end):
+    check(text, start, end, policy=policy)
+
+
+@pytest.mark.parametrize("text, policy, start, end", [
+    ("三个多月以来", [], "2025-12-11", "2026-03-11"),                            # count: as 三个月以来
+    ("三个多月以来", ["approximate_window=unit_start"], "2025-12-01", "2026-03-11"),
+    ("三个多月以来", ["approximate_window=unit_start", "recent_window=instant"], "2025-12-01", "2026-03-10 09:30"),
+    ("近3年多", ["approximate_window=unit_start"], "2023-01-01", "2026-03-11"),
+    ("两个多月内", ["approximate_window=unit_start"], "2026-03-10", "2026-06-01"),   # forward: to the end of May
+    ("三个月以来", ["approximate_window=unit_start"], "2025-12-11", "2026-03-11"),   # an exact count is kept
+])
+def test_approximate_window(text, policy, start, end):
+    check(text, start, end, policy=policy)
+
+
+@pytest.mark.parametrize("text, start", [
+    ("十点过五分", "2026-03-10 10:05"),        # 过: minutes past the hour
+    ("八点过一刻", "2026-03-10 08:15"),
+    ("下午三点过半", "2026-03-10 15:30"),
+    ("差一刻八点", "2026-03-10 07:45"),        # a quarter to eight
+    ("八点差一刻", "2026-03-10 07:45"),
+    ("差三刻九点", "2026-03-10 08:15"),
+])
+def test_clock_past_and_quarters_to(text, start):
+    check(text, start, (dt.datetime.fromisoformat(start) + dt.timedelta(minutes=1)).isoformat(" "), "minute")
+
+
+@pytest.mark.parametrize("text", ["十点过", "三点过后"])
+def test_past_needs_minutes(text):
+    assert resolve(text, REF) is None
