@@ -230,3 +230,14 @@ def test_clock_past_and_quarters_to(text, start):
 @pytest.mark.parametrize("text", ["十点过", "三点过后"])
 def test_past_needs_minutes(text):
     assert resolve(text, REF) is None
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("2026年3月10日(周二)", "2026-03-10", "2026-03-11"),     # a weekday in brackets names the same day
+    ("3月10日（星期二）", "2026-03-10", "2026-03-11"),        # full-width brackets
+    ("2026-03-10(周二)", "2026-03-10", "2026-03-11"),
+    ("周四(3月12日)", "2026-03-12", "2026-03-13"),
+    ("3月12日(周四)下午3点", "2026-03-12 15:00", "2026-03-12 15:01"),
+])
+def test_weekday_in_brackets(text, start, end):
+    check(text, start, end)
