@@ -1982,8 +1982,12 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
             state = State()
             pos = match.end()
             continue
-        if new_state is None:
-            break
+        if new_state is None:  # a longer candidate read nothing here (" 周" is no offset): a filler may
+            filler = next((found for token, found in candidates if token.kind == "filler"), None)
+            if filler is None:
+                break
+            pos = filler.end()
+            continue
         state, pos, started = new_state, match.end(), True
         last_end = pos
         if not whole:  # in free text every prefix is a candidate; a whole value is read once, at its end

@@ -238,6 +238,8 @@ def test_past_needs_minutes(text):
     ("2026-03-10(周二)", "2026-03-10", "2026-03-11"),
     ("周四(3月12日)", "2026-03-12", "2026-03-13"),
     ("3月12日(周四)下午3点", "2026-03-12 15:00", "2026-03-12 15:01"),
+    ("2026-03-12 周四", "2026-03-12", "2026-03-13"),         # a space, where " 周" also starts a (failed) offset
+    ("2026/3/12 星期四", "2026-03-12", "2026-03-13"),
 ])
-def test_weekday_in_brackets(text, start, end):
+def test_weekday_after_a_date(text, start, end):
     check(text, start, end)
