@@ -536,6 +536,7 @@ def _clock(st, ctx, hour, minute, rule, use_pod=True, second=None, hour_only=Fal
     day, pod, implicit = _day_of(st, ctx)
     if day is None or hour is None or minute is None:
         return None
+    rolled = False  # twelve read as midnight (晚上十二点半): its minutes run into the next day
     if meridiem is not None:
         if not 1 <= hour <= 12:
             return None
@@ -548,8 +549,8 @@ def _clock(st, ctx, hour, minute, rule, use_pod=True, second=None, hour_only=Fal
         elif hour == 12 and pod.get("twelve_is_zero"):
             hour = 0
         elif hour == 12 and pod.get("twelve_is_midnight"):
-            hour = 24
-    if not (0 <= hour <= 24 and 0 <= minute <= 59) or (hour == 24 and minute) \
+            hour, rolled = 24, True
+    if not (0 <= hour <= 24 and 0 <= minute <= 59) or (hour == 24 and (minute or second) and not rolled) \
             or (second is not None and not 0 <= second <= 59):
         return None
     start = midnight(day) + hour * _HOUR + minute * _MINUTE

@@ -243,3 +243,18 @@ def test_past_needs_minutes(text):
 ])
 def test_weekday_after_a_date(text, start, end):
     check(text, start, end)
+
+
+@pytest.mark.parametrize("text, start", [
+    ("晚上十二点半", "2026-03-11 00:30"),      # twelve at night is midnight, so half past is in the next day
+    ("今晚12点半", "2026-03-11 00:30"),
+    ("深夜十二点十五分", "2026-03-11 00:15"),
+    ("中午十二点半", "2026-03-10 12:30"),
+])
+def test_minutes_after_midnight_twelve(text, start):
+    check(text, start, (dt.datetime.fromisoformat(start) + dt.timedelta(minutes=1)).isoformat(" "), "minute")
+
+
+@pytest.mark.parametrize("text", ["24点30分", "下午24点30分"])
+def test_hour_24_takes_no_minutes(text):
+    assert resolve(text, REF) is None
