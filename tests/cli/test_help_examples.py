@@ -38,7 +38,10 @@ def test_every_example_runs_as_written(tmp_path, monkeypatch):
         assert result.exit_code == 0, (line, result.output)
         assert "Error:" not in result.output and "Traceback" not in result.output, (line, result.output)
     assert (tmp_path / "verdicts.parquet").is_file() and (tmp_path / "judged.parquet").is_file()
-    assert any((tmp_path / "figures").iterdir())
+    # the example data has difficulties and temporal errors: all three figures, in three formats each
+    assert sorted(path.name for path in (tmp_path / "figures").iterdir()) == sorted(
+        f"{stem}.{suffix}" for stem in ("error_profile", "accuracy_by_difficulty", "temporal_slips")
+        for suffix in ("png", "svg", "pdf"))
 
 
 def test_score_help_opens_with_the_scoring_options():

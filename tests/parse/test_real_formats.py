@@ -63,7 +63,9 @@ def test_is_call_keeps_calls_with_schema_like_argument_names():
 
 
 def test_quoted_call_that_does_not_read_is_malformed():
-    assert parse_output("['f(a=1']").malformed is not None
+    # the reason names the string that did not read and why, so a reader can find it in the row
+    reason = parse_output("['f(a=1']").malformed
+    assert reason is not None and "'f(a=1'" in reason and "invalid call syntax" in reason
 
 
 @pytest.mark.parametrize("value", [" [1, 2]", "\n{\"a\": 1}", "  [[[1]]]"])

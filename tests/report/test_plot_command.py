@@ -128,11 +128,30 @@ def test_long_model_names_wrap_and_short_ones_stay():
     assert wrapped("gpt-4o") == "gpt-4o"
 
 
-def test_models_differ_by_hatch_as_well_as_colour():
-    from scorer.commands.plot import MODEL_COLOURS, MODEL_HATCHES
+def test_models_differ_by_hatch_as_well_as_colour(tmp_path, monkeypatch):
+    """Read in grey or by a colour-blind reader, each model's bars still differ: the drawn
+    figure is inspected, bar by bar."""
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib import colors, ticker
 
-    assert len(set(MODEL_COLOURS)) == len(MODEL_COLOURS) and len(set(MODEL_HATCHES)) == len(MODEL_HATCHES)
-    assert "#0072B2" in MODEL_COLOURS    # Okabe-Ito blue, not matplotlib's default cycle
+    from scorer.commands import plot as plot_module
+
+    drawn = []
+    monkeypatch.setattr(plot_module, "_save", lambda figure, directory, name: drawn.append(figure) or [])
+    models = [f"m{index}" for index in range(5)]
+    plot_module.draw_accuracy(plt, ticker, ["easy", "hard"], {m: {"easy": 0.5, "hard": 0.25} for m in models},
+                              "difficulty", tmp_path)
+    (figure,) = drawn
+    styles = {}
+    for container, model in zip(figure.axes[0].containers, models):
+        bars = list(container)
+        assert len({(bar.get_hatch(), colors.to_hex(bar.get_facecolor())) for bar in bars}) == 1  # one style per model
+        styles[model] = (bars[0].get_hatch() or "", colors.to_hex(bars[0].get_facecolor()))
+    assert len({hatch for hatch, _colour in styles.values()}) == len(models)
+    assert len({colour for _hatch, colour in styles.values()}) == len(models)
+    assert styles["m0"][1] == "#0072b2"    # Okabe-Ito blue first, not matplotlib's default cycle
 
 
 def test_missing_cjk_glyphs_are_said_once_not_per_glyph(tmp_path, monkeypatch):
