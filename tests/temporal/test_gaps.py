@@ -258,3 +258,21 @@ def test_minutes_after_midnight_twelve(text, start):
 @pytest.mark.parametrize("text", ["24点30分", "下午24点30分"])
 def test_hour_24_takes_no_minutes(text):
     assert resolve(text, REF) is None
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("上晝", "2026-03-10 06:00", "2026-03-10 12:00"),     # Cantonese 上昼: the morning, as 上午
+    ("出年", "2027-01-01", "2028-01-01"),                 # next year
+    ("舊年", "2025-01-01", "2026-01-01"),                 # last year
+    ("呢個禮拜", "2026-03-09", "2026-03-16"),             # 呢个 = 这个
+    ("呢個月", "2026-03-01", "2026-04-01"),
+    ("出年三月", "2027-03-01", "2027-04-01"),
+])
+def test_more_cantonese(text, start, end):
+    check(text, start, end)
+
+
+@pytest.mark.parametrize("text", ["公司推出年度报告", "支出年报", "旧年代的歌"])
+def test_cantonese_years_are_not_found_inside_words(text):
+    # 出年 / 旧年 alone are read only as a whole value: in a sentence they sit inside 推出年度, 旧年代
+    assert find_in_text(text, REF) is None
