@@ -1006,9 +1006,9 @@ def h_sequence(units):
             return span and _step(st, ctx, span, "zh.sequence", relative=True)
         if word in ("上", "下"):
             return None
-        if st.span.granularity == "day" and st.span.end - st.span.start == DAY and unit == "day":
-            day = st.span.start
-            span = Span(day - count * DAY, day, "day") if word == "前" else Span(day + DAY, day + (count + 1) * DAY, "day")
+        if st.span.granularity == "day" and st.span.end - st.span.start == DAY and unit in ("day", "week"):
+            day, days = st.span.start, count * (7 if unit == "week" else 1)  # 元旦前一周: the 7 days before it
+            span = Span(day - days * DAY, day, "day") if word == "前" else Span(day + DAY, day + (days + 1) * DAY, "day")
         else:
             span = _part_of(st.span, unit, count, word != "前", ctx)
         return span and _step(st, ctx, span, "zh.sequence")
@@ -1046,6 +1046,17 @@ def _nth_weekday(container: Span, n: int, weekday: int) -> Span | None:
     return _day_span(days[n - 1 if n > 0 else n])
 
 
+def _nth_workday(container: Span, n: int, ctx) -> Span | None:
+    """下个月的第一个工作日, 本周最后一个工作日: the n-th (from the end when negative) day of the
+    container that is a workday under policy workdays."""
+    workdays = {WEEKDAYS.index(name) for name in ctx.policy.workdays}
+    first, last = container.start.date(), (container.end - DAY).date()
+    days = [first + offset * DAY for offset in range((last - first).days + 1)]
+    chosen = [day for day in days if day.weekday() in workdays]
+    index = n - 1 if n > 0 else n
+    return _day_span(chosen[index]) if -len(chosen) <= index < len(chosen) else None
+
+
 def h_ordinal(units, weekdays):
     """第N周, 第二个星期日, 最后一个周五, 第一天, 最后一天, 第8个月, 首月: the n-th unit inside
     what was read (a year, a quarter, a month, a week), or inside the current one."""
@@ -1061,14 +1072,15 @@ def h_ordinal(units, weekdays):
         unit = units[m.group("unit")][0]
         weekday = m.group("weekday")
         container = st.span
-        if container is None and n > 0 and weekday is None and ctx.policy.ordinal_origin == "reference":
+        if container is None and n > 0 and weekday is None and unit != "workday" \
+                and ctx.policy.ordinal_origin == "reference":
             # 第三天 counted from today (day 1): the day after tomorrow
             piece = _add(unit_floor(ctx.ref, unit, ctx), unit, n - 1)
             return _step(st, ctx, _unit_span(piece, unit, ctx), "zh.ordinal", relative=True)
         if container is None and unit == "year":
             return None  # 第七年: no year contains years
         if container is None:
-            container = _unit_span(ctx.ref, "month" if unit in ("day", "week") else "year", ctx)
+            container = _unit_span(ctx.ref, "month" if unit in ("day", "week", "workday") else "year", ctx)
             if weekday is not None or unit == "week":
                 container = _unit_span(ctx.ref, "month", ctx)
             if unit == "day" and m.group("unit") in ("周", "星期", "礼拜"):
@@ -1077,6 +1089,8 @@ def h_ordinal(units, weekdays):
             return None
         if weekday is not None:
             span = _nth_weekday(container, n, weekdays[weekday])
+        elif unit == "workday":
+            span = _nth_workday(container, n, ctx)
         elif unit == "week":
             span = _nth_week(container, n, ctx)
         else:

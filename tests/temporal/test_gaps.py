@@ -276,3 +276,25 @@ def test_more_cantonese(text, start, end):
 def test_cantonese_years_are_not_found_inside_words(text):
     # 出年 / 旧年 alone are read only as a whole value: in a sentence they sit inside 推出年度, 旧年代
     assert find_in_text(text, REF) is None
+
+
+@pytest.mark.parametrize("text, policy, start", [
+    ("下个月的第一个工作日", [], "2026-04-01"),     # April 1st 2026 is a Wednesday
+    ("本周最后一个工作日", [], "2026-03-13"),       # Friday of the week of Monday 9th
+    ("第三个工作日", [], "2026-03-04"),             # March 2026 starts on a Sunday: 2nd, 3rd, 4th
+    ("今年最后一个工作日", [], "2026-12-31"),       # a Thursday
+    ("本周最后一个工作日", ["workdays=monday,tuesday,wednesday,thursday,friday,saturday"], "2026-03-14"),
+    ("第三个工作日", ["ordinal_origin=reference"], "2026-03-04"),  # workdays always count inside a container
+])
+def test_nth_workday(text, policy, start):
+    check(text, start, (dt.datetime.fromisoformat(start) + dt.timedelta(days=1)).date().isoformat(), "day",
+          policy=policy)
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("元旦前一周", "2026-12-25", "2027-01-01"),     # the seven days before 2027-01-01
+    ("春节后一周", "2027-02-07", "2027-02-14"),     # 春节 2027 is February 6th; 2026's (February 17th) is past
+    ("国庆节后两周", "2026-10-02", "2026-10-16"),
+])
+def test_weeks_beside_a_day(text, start, end):
+    check(text, start, end, "day")
