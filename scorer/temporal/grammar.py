@@ -1546,9 +1546,9 @@ def h_en_quarter(ordinals):
 
 def h_en_month_day(months):
     def apply(m, st, ctx):
-        month = months[m.group("m1") or m.group("m2")]
-        day = int(m.group("d1") or m.group("d2"))
-        year = m.group("y1") or m.group("y2")
+        month = months[m.group("m1") or m.group("m2") or m.group("m3")]
+        day = int(m.group("d1") or m.group("d2") or m.group("d3"))
+        year = m.group("y1") or m.group("y2") or m.group("y3")
         state = _month(st, ctx, month, "en.month", int(year) if year else None)
         return state and _day_of_month(dataclasses.replace(state, rules=st.rules), ctx, day, "en.date")
     return apply
@@ -1566,7 +1566,8 @@ def h_en_clock(m, st, ctx):
 
 
 def h_en_noon(m, st, ctx):
-    return _clock(st, ctx, 12, 0, "en.clock", use_pod=False)
+    """noon = 12:00; midnight = the midnight that ends the day (24:00), as 晚上十二点."""
+    return _clock(st, ctx, 24 if m.group(0) == "midnight" else 12, 0, "en.clock", use_pod=False)
 
 
 def h_en_part_of_day(pods):
@@ -1757,10 +1758,12 @@ def tokens() -> tuple:
         tok("en.month_day", rf"(?P<m1>{en_month_alt})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?!\d)"
             rf"(?:\s*,?\s*(?P<y1>\d{{4}}))?{end}"
             rf"|(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{en_month_alt})\.?"
-            rf"(?:\s*,?\s*(?P<y2>\d{{4}}))?{end}", h_en_month_day(en["month"])),
+            rf"(?:\s*,?\s*(?P<y2>\d{{4}}))?{end}"
+            rf"|(?P<d3>\d{{1,2}})-(?P<m3>{en_month_alt})-(?P<y3>\d{{4}}){end}",  # 12-Feb-2021
+            h_en_month_day(en["month"])),
         tok("en.month", rf"({en_month_alt})\.?(?:\s*,?\s*(\d{{4}}))?{end}", h_en_month(en["month"])),
         tok("en.clock", r"(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)" + end, h_en_clock),
-        tok("en.noon", r"noon" + end, h_en_noon),
+        tok("en.noon", r"(?:noon|midnight)" + end, h_en_noon),
         tok("en.last_night", r"last\s+night" + end, h_en_last_night(en_pods)),
         tok("en.part_of_day", rf"(this\s+)?({_alt(en_pods)}){end}", h_en_part_of_day(en_pods)),
         tok("opener", _alt(words["range_openers"]) + "|" + rf"(?:{_alt(en['words']['range_openers'])}){end}",

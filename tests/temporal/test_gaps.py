@@ -298,3 +298,23 @@ def test_nth_workday(text, policy, start):
 ])
 def test_weeks_beside_a_day(text, start, end):
     check(text, start, end, "day")
+
+
+@pytest.mark.parametrize("text, start", [
+    ("12-Feb-2021", "2021-02-12"),     # day-month-year with hyphens, as ACEBench's English data writes it
+    ("1-jan-2020", "2020-01-01"),
+])
+def test_english_day_month_year_with_hyphens(text, start):
+    check(text, start, (dt.date.fromisoformat(start) + dt.timedelta(days=1)).isoformat(), "day")
+
+
+def test_english_impossible_day_is_not_a_date():
+    assert resolve("31-Feb-2021", REF) is None
+
+
+@pytest.mark.parametrize("text, start", [
+    ("midnight", "2026-03-11 00:00"),           # the midnight that ends the day, as 晚上十二点
+    ("tomorrow midnight", "2026-03-12 00:00"),
+])
+def test_english_midnight(text, start):
+    check(text, start, (dt.datetime.fromisoformat(start) + dt.timedelta(minutes=1)).isoformat(" "), "minute")
