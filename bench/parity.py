@@ -682,6 +682,25 @@ def _coerce_scalar(value, accepted, kind):
     return value
 
 
+def _equal_date(value, accepted, kind):
+    """The accepted text naming the same written date or time as `value` (10th December 2022 and
+    2022-12-10): both resolve, without a reference time of their own (nothing relative), to one
+    interval."""
+    import datetime as dt
+
+    from scorer.temporal import resolve
+
+    reference = dt.datetime(2024, 1, 1, tzinfo=dt.timezone.utc)  # unused by what is not relative
+    mine = resolve(value, reference) if isinstance(value, str) else None
+    if mine is None or mine.relative:
+        return value
+    for option in accepted:
+        theirs = resolve(option, reference) if isinstance(option, str) else None
+        if theirs is not None and not theirs.relative and (theirs.start, theirs.end) == (mine.start, mine.end):
+            return option
+    return value
+
+
 def _item_kind(accepted):
     """The scalar kind of an accepted list's items."""
     for answer in accepted:
@@ -801,6 +820,9 @@ BFCL_DIFFERENCES = (
                                                      or _accepted_once(r, _equal_text))),
     Difference("schema_default_argument", "an argument the gold leaves out, given with the schema's default",
                lambda r: not r.valid and r.ours and r.kind == "extra_default_arg"),
+    Difference("dates_unified", "one date written another way (`10th December 2022` for `2022-12-10`): one "
+               "interval to callscore; BFCL compares strings",
+               lambda r: not r.valid and r.ours and _accepted_once(r, _equal_date)),
     # BFCL valid, callscore not
     Difference("punctuation_kept", "`x^3` != `x**3`, `D.C.` != `DC`: callscore keeps `.*^/-`; BFCL deletes them",
                lambda r: r.valid and r.verdict["decided"] and _value_errors_equal_after(r, _bfcl_standardized)),

@@ -24,6 +24,8 @@ TOOLS = [
         "conditions": {"type": "object", "properties": {"school": {"type": "string"}, "value": {"type": "string"}}},
         "x": {"type": "string"}, "path": {"type": "string"}, "artist": {"type": "string"},
         "currency": {"type": "string"}}}},
+    {"name": "book_flight", "parameters": {"type": "object", "properties": {
+        "destination_city": {"type": "string"}, "date": {"type": "string"}}, "required": ["destination_city", "date"]}},
 ]
 
 
@@ -157,6 +159,14 @@ def test_text_equivalence(gold_value, predicted):
     field = "artist" if "cookie" in gold_value else "currency"
     gold = [call("fetch_records", **{field: gold_value})]
     assert decided_correct(verdict(gold, [call("fetch_records", **{field: predicted})]))
+
+
+@pytest.mark.parametrize("predicted", ["3rd May 2022", "May 3, 2022", "2022年5月3日"])
+def test_dates_unified(predicted):
+    gold = [call("book_flight", destination_city="Tokyo", date="2022-05-03")]
+    assert decided_correct(verdict(gold, [call("book_flight", destination_city="Tokyo", date=predicted)]))
+    other_day = verdict(gold, [call("book_flight", destination_city="Tokyo", date="4th May 2022")])
+    assert other_day["decided"] and (other_day["outcome"], other_day["subtype"]) == ("param_error", "temporal")
 
 
 def test_near_equal_names_go_to_a_judge():
