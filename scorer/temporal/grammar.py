@@ -1941,6 +1941,12 @@ def _join(left: State, right: State, ctx: Context) -> State | None:
         # 3点-5点pm: the pm written on the right holds for the left side too
         left = dataclasses.replace(left, span=Span(left.span.start + 12 * _HOUR, left.span.end + 12 * _HOUR,
                                                    left.span.granularity))
+    if fine and right.implicit == "day" and right.span.start <= left.span.start and left.pod is None \
+            and right.pod is None and right.rules[-1:] == ("zh.clock",) and right.span.start.hour < 12 \
+            and right.span.start + 12 * _HOUR > left.span.start:
+        # 9点到5点, 11点到1点: a bare hour said on a twelve-hour clock, the afternoon after the left side
+        right = dataclasses.replace(right, span=Span(right.span.start + 12 * _HOUR, right.span.end + 12 * _HOUR,
+                                                     right.span.granularity))
     if fine and right.implicit == "day" and right.span.start <= left.span.start:
         # 晚上10点到凌晨2点: a clock time earlier than the left side is on the next day
         right = dataclasses.replace(right, span=Span(right.span.start + DAY, right.span.end + DAY,
@@ -1964,6 +1970,7 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
     state, left, side_ctx = State(), None, ctx
     best = None
     started = False
+    between = False  # X和Y is a range only as X和Y之间 (3月5日和3月8日 names two days)
     while pos < len(text):
         candidates = _candidates(text, pos)
         if not candidates:
@@ -1997,6 +2004,7 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
                 # 明天以后、5号以前: after a day (or coarser) starts when it ends
                 left = dataclasses.replace(left, span=Span(left.span.end, left.span.end, left.span.granularity))
             side_ctx = dataclasses.replace(ctx, anchor=left.span.start, anchor_pod=left.pod, left=left)
+            between = match.group(0) in _BETWEEN_CONNECTORS
             state = State()
             pos = match.end()
             continue
@@ -2008,11 +2016,13 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
             continue
         state, pos, started = new_state, match.end(), True
         last_end = pos
-        if not whole:  # in free text every prefix is a candidate; a whole value is read once, at its end
+        if not whole and not (between and not text[pos:].lstrip().startswith("之间")):
+            # in free text every prefix is a candidate; a whole value is read once, at its end
             result = _result(state, left, side_ctx)
             best = (pos, result) if result is not None else best
     if whole:
-        if pos < len(text) or not started or state.span is None or _last_token_end(text, last_end) != last_end:
+        if pos < len(text) or not started or state.span is None or _last_token_end(text, last_end) != last_end \
+                or (between and not text[last_end:].lstrip().startswith("之间")):
             return None
         result = _result(state, left, side_ctx)
         return None if result is None else (last_end, result)
@@ -2022,6 +2032,9 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
 @functools.lru_cache(maxsize=None)
 def _after_words() -> frozenset:
     return frozenset(read_toml("temporal/zh.toml")["words"]["after_connectors"])
+
+
+_BETWEEN_CONNECTORS = frozenset(("和", "与"))
 
 
 def _result(state: State, left: State | None, ctx: Context) -> State | None:

@@ -318,3 +318,28 @@ def test_english_impossible_day_is_not_a_date():
 ])
 def test_english_midnight(text, start):
     check(text, start, (dt.datetime.fromisoformat(start) + dt.timedelta(minutes=1)).isoformat(" "), "minute")
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("9点到5点", "2026-03-10 09:00", "2026-03-10 17:00"),      # nine to five: a twelve-hour clock, not 20 hours
+    ("11点到1点", "2026-03-10 11:00", "2026-03-10 13:00"),
+    ("十二点到两点", "2026-03-10 12:00", "2026-03-10 14:00"),
+    ("23点到1点", "2026-03-10 23:00", "2026-03-11 01:00"),     # 13:00 would end before 23:00: the next day
+    ("晚上10点到2点", "2026-03-10 22:00", "2026-03-11 02:00"),  # the evening leaves the afternoon out
+    ("11:00-1:00", "2026-03-10 11:00", "2026-03-11 01:00"),    # colon times are a 24-hour clock
+])
+def test_bare_hour_ranges_on_a_twelve_hour_clock(text, start, end):
+    check(text, start, end, "minute")
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("3月5日和3月8日之间", "2026-03-05", "2026-03-09"),
+    ("3点和5点之间", "2026-03-10 03:00", "2026-03-10 05:00"),
+])
+def test_and_makes_a_range_only_with_between(text, start, end):
+    check(text, start, end)
+
+
+@pytest.mark.parametrize("text", ["3月5日和3月8日", "周一和周三", "3点与5点"])
+def test_and_without_between_is_two_values(text):
+    assert resolve(text, REF) is None
