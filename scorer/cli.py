@@ -9,8 +9,8 @@ import sys
 import click
 
 from scorer import __version__
-from scorer.commands.common import CONTEXT_SETTINGS, BadInputError, gold_format_option, policy_option, rules_option, \
-    summary_option, time_options
+from scorer.commands.common import CONTEXT_SETTINGS, BadInputError, capped_jobs, gold_format_option, jobs_option, \
+    policy_option, rules_option, summary_option, time_options
 from scorer.commands.dialogue import dialogue_command
 from scorer.commands.judge import audit, merge_judge
 from scorer.commands.lint import lint_command
@@ -106,8 +106,7 @@ def cli():
 @click.option("--fuzzy-low", type=click.FloatRange(0, 100), default=60.0, show_default=True,
               help="Similarity below which values differ; in between the row is left undecided.")
 @click.option("--batch-size", type=click.IntRange(1), default=65536, show_default=True, help="Rows per batch.")
-@click.option("-j", "--jobs", type=click.IntRange(1), default=os.cpu_count() or 1, show_default="all cores",
-              help="Processes scoring batches in parallel; results are identical to --jobs 1.")
+@jobs_option
 @click.option("--precision", type=click.IntRange(0, 6), default=1, show_default=True, help="Decimals of percentages.")
 @click.option("--engine", type=click.Choice(["local", "ray"]), default="local", show_default=True,
               help="ray: score on Ray Data ($RAY_ADDRESS, else a local Ray) with --jobs actors; parquet "
@@ -136,11 +135,7 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
     check_outputs([*predictions, gold], [("-o/--out", out, None if engine == "ray" else (".parquet", ".jsonl")),
                                         ("--summary", summary_path, tuple(report.SUMMARY_FORMATS)),
                                         ("--undecided", undecided_path, (".jsonl",))])
-    cores = os.cpu_count() or 1
-    if jobs > cores:
-        if not quiet:
-            click.echo(f"note: --jobs {jobs} capped to the {cores} core(s) of this machine", err=True)
-        jobs = cores
+    jobs = capped_jobs(jobs, quiet)
     options = Options(reference_time=reference_time, timezone=timezone, temporal_format=temporal_format,
                       range_end=range_end, fuzzy_high=fuzzy_high, fuzzy_low=fuzzy_low,
                       batch_size=batch_size, jobs=jobs, keep=keep, policy=policy, on_duplicate=on_duplicate,

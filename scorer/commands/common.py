@@ -73,6 +73,21 @@ def bad_input_exits(path=None):
         raise BadInputError(f"{path}: {error}") from error
 
 
+def jobs_option(command):
+    return click.option("-j", "--jobs", type=click.IntRange(1), default=os.cpu_count() or 1, show_default="all cores",
+                        help="Processes scoring in parallel; results are identical to --jobs 1.")(command)
+
+
+def capped_jobs(jobs: int, quiet: bool) -> int:
+    """--jobs at most the machine's cores: more processes than cores only add start-up and memory."""
+    cores = os.cpu_count() or 1
+    if jobs > cores:
+        if not quiet:
+            click.echo(f"note: --jobs {jobs} capped to the {cores} core(s) of this machine", err=True)
+        return cores
+    return jobs
+
+
 def summary_option(command):
     return click.option("--summary", "summary_path", type=click.Path(dir_okay=False),
                         help="Write the summary (.json, .csv or .md).")(command)

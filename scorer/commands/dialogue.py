@@ -1,11 +1,12 @@
 """`score dialogue`: multi-turn dialogues scored turn by turn, then as wholes (scorer/dialogue.py),
 and agent trajectories by end state and milestones (scorer/agent.py)."""
 
-import os
 
 import click
 
-from scorer.commands.common import CONTEXT_SETTINGS, rules_option, summary_option, time_options
+from scorer.commands.common import (
+    CONTEXT_SETTINGS, capped_jobs, jobs_option, rules_option, summary_option, time_options,
+)
 from scorer.errors import InputError
 
 
@@ -35,8 +36,7 @@ def _bounds(_ctx, _param, value):
               help="Carry a PREDICTIONS column into the verdicts; the first one names the sample of "
                    "repeated runs, over which pass^k and pass@k are reported.")
 @time_options
-@click.option("-j", "--jobs", type=click.IntRange(1), default=os.cpu_count() or 1, show_default="all cores",
-              help="Processes scoring turns in parallel; results are identical to --jobs 1.")
+@jobs_option
 @click.option("--precision", type=click.IntRange(0, 6), default=1, show_default=True, help="Decimals of percentages.")
 @rules_option
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
@@ -52,9 +52,14 @@ def dialogue_command(predictions, gold, out, dialogues_path, summary_path, gold_
     """
     from scorer import agent, bfcl_multi_turn, dialogue, load, report
     from scorer.options import Options
+    from scorer.outputs import check_outputs
     from scorer.pipeline import metadata
     from scorer.write import VerdictWriter
 
+    check_outputs([predictions, gold], [("-o/--out", out, (".parquet", ".jsonl")),
+                                       ("--dialogues", dialogues_path, (".parquet", ".jsonl")),
+                                       ("--summary", summary_path, tuple(report.SUMMARY_FORMATS))])
+    jobs = capped_jobs(jobs, quiet)
     options = Options(reference_time=reference_time, timezone=timezone, jobs=jobs, keep=tuple(keep))
     try:
         if bfcl_multi_turn.is_bfcl_multi_turn_gold(gold):

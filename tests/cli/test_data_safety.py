@@ -45,6 +45,24 @@ def test_an_output_naming_an_input_is_refused_and_the_input_kept(inputs, option)
     assert (predictions.read_bytes(), gold.read_bytes()) == before
 
 
+@pytest.mark.parametrize("option", ["-o", "--dialogues", "--summary"])
+def test_score_dialogue_refuses_an_output_naming_an_input(tmp_path, option):
+    predictions, gold = tmp_path / "p.jsonl", tmp_path / "g.jsonl"
+    shutil.copy(EXAMPLES / "dialogue_predictions.jsonl", predictions)
+    shutil.copy(EXAMPLES / "dialogue_gold.jsonl", gold)
+    before = predictions.read_bytes(), gold.read_bytes()
+    for target in (predictions, gold):
+        result = _run("dialogue", predictions, gold, option, target, "-q")
+        assert result.exit_code == 2 and "names an input file" in result.output, result.output
+    assert (predictions.read_bytes(), gold.read_bytes()) == before
+
+
+def test_score_dialogue_caps_jobs_at_the_cores(tmp_path):
+    result = _run("dialogue", EXAMPLES / "dialogue_predictions.jsonl", EXAMPLES / "dialogue_gold.jsonl", "-j", 4096)
+    assert result.exit_code == 0, result.output
+    assert f"--jobs 4096 capped to the {os.cpu_count() or 1} core(s)" in result.output
+
+
 def test_an_output_reaching_an_input_through_a_link_is_refused(inputs, tmp_path):
     predictions, gold = inputs
     before = predictions.read_bytes()
