@@ -91,7 +91,7 @@ def resolve(text: str, reference_time: dt.datetime, policy: TemporalPolicy | Non
     policy = policy or default_policy()
     ref, tz = _reference(reference_time, policy)
     _counters["calls"] += 1
-    return _resolve_cached(text, ref, tz, policy)
+    return _resolve_cached(text, ref, tz, policy) if _room_around(ref) else None
 
 
 @functools.lru_cache(maxsize=262_144)
@@ -140,7 +140,14 @@ def _find(text, reference_time, policy):
         return None
     policy = policy or default_policy()
     ref, tz = _reference(reference_time, policy)
-    return _find_cached(text, ref, tz, policy)
+    return _find_cached(text, ref, tz, policy) if _room_around(ref) else None
+
+
+def _room_around(ref: dt.datetime) -> bool:
+    """Whether a reference leaves a year of calendar on each side: readings step days, weeks and
+    quarters from it, and against a reference in year 1 or 9999 they would leave the calendar
+    Python's dates can hold. Against such a reference nothing is read."""
+    return 2 <= ref.year <= 9997
 
 
 def _inside_word(norm: str, pos: int) -> bool:
@@ -149,6 +156,8 @@ def _inside_word(norm: str, pos: int) -> bool:
     before, here = norm[pos - 1], norm[pos]
     if before in numeral_chars() and here in numeral_chars():
         return True
+    if before == "." and here.isdigit() and pos >= 2 and norm[pos - 2].isdigit():
+        return True  # the 5 of 1.5个工作日内 belongs to the number
     return before.isascii() and before.isalnum() and here.isascii() and here.isalnum()
 
 

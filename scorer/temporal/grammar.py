@@ -896,6 +896,8 @@ def _window(ctx, unit, amount, forward, through_last_day=False, approximate=Fals
             return Span(window.start, _add(unit_floor(window.end - _SECOND, unit, ctx), unit, 1), window.granularity)
         return Span(unit_floor(window.start, unit, ctx), window.end, window.granularity)
     if amount != int(amount):
+        if unit == "workday":
+            return None  # 半个工作日内: no whole workday to count
         if unit in _CLOCK_UNITS or unit == "day":
             amount, unit = amount * {"second": 1, "minute": 60, "hour": 3600, "day": 86400}[unit], "second"
         elif unit == "month":  # 半个月 = 15 days
@@ -1064,7 +1066,8 @@ def h_ordinal(units, weekdays):
         if m.group("first"):
             n = 1
         elif m.group("last"):
-            n = -(zh_int(m.group("n")) if m.group("n") else 1)
+            count = zh_int(m.group("n")) if m.group("n") else 1
+            n = -count if count else None  # 末一6天: no count
         else:
             n = zh_int(m.group("n"))
         if not n:
@@ -1104,6 +1107,8 @@ def h_ordinal(units, weekdays):
 
 
 def _amount(number_text, half):
+    if number_text and "." in number_text:  # 1.5小时后: a decimal count takes no 半 besides
+        return None if half else float(number_text)
     number = zh_int(number_text) if number_text else (0 if half else None)
     if number is None:
         return None
@@ -1146,7 +1151,7 @@ def _approximation(m, number, more_after_unit):
     more = m.group("more")
     if not (more or m.group("more_after_measure") or more_after_unit):
         return 0
-    if not number or m.group("half"):
+    if not number or m.group("half") or "." in number:
         raise _NotACount
     round_number = zh_int(number) % 10 == 0
     if more == "几" and not round_number:
@@ -1166,7 +1171,7 @@ def _between(ctx, unit, near, far):
     reference: instants for clock units; for days and coarser what policy offset_unit makes of
     one target, so whole_unit widens the span to whole units (二十几年前 said in 2021 = 1991
     through 2001, as 20年前 = 2001) and same_day keeps the days between them."""
-    if near != int(near) or far != int(far):
+    if near != int(near) or far != int(far) or unit == "workday":
         return None
     a, b = sorted((_add(ctx.ref, unit, int(near)), _add(ctx.ref, unit, int(far))))
     if unit in _CLOCK_UNITS:
@@ -1642,7 +1647,7 @@ def tokens() -> tuple:
     def tok(name, pattern, apply, kind="token"):
         return Token(name, re.compile(pattern), apply, kind)
 
-    amount = rf"(?P<few>几(?=[十百]))?(?P<n>{numeral})?\s*(?P<more>多|几)?(?P<measure>个)?(?P<more_after_measure>多)?(?P<half>半)?(?P<measure_after_half>个)?\s*"
+    amount = rf"(?P<few>几(?=[十百]))?(?P<n>\d+\.\d+|{numeral})?\s*(?P<more>多|几)?(?P<measure>个)?(?P<more_after_measure>多)?(?P<half>半)?(?P<measure_after_half>个)?\s*"
     return (
         tok("iso", r"(?P<y>\d{4})(?:[-/.](?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})|(?P<mo2>\d{2})(?P<d2>\d{2})(?![\d:])"
             r"|\s(?P<mo3>\d{1,2})\s(?P<d3>\d{1,2})(?![\d:]))"

@@ -343,3 +343,43 @@ def test_and_makes_a_range_only_with_between(text, start, end):
 @pytest.mark.parametrize("text", ["3月5日和3月8日", "周一和周三", "3点与5点"])
 def test_and_without_between_is_two_values(text):
     assert resolve(text, REF) is None
+
+
+@pytest.mark.parametrize("text", ["末一6天", "半工作日以内", "1.5个工作日内", "5工作日多前"])
+def test_found_by_the_fuzzer_not_read_and_no_crash(text):
+    # 末 before a numeral that is no count raised TypeError; part of a workday, or a workday
+    # count with 多, raised KeyError (the free-text search may still find 工作日 alone in them)
+    assert resolve(text, REF) is None
+    find_in_text(text, REF)
+
+
+@pytest.mark.parametrize("text, start", [
+    ("1.5小时后", "2026-03-10 11:00"),        # as 一个半小时后
+    ("0.5小时前", "2026-03-10 09:00"),
+    ("1.25小时后", "2026-03-10 10:45"),
+    ("2.5天后", "2026-03-12 21:30"),          # 60 hours on, as 两天半后
+])
+def test_decimal_counts(text, start):
+    check(text, start, (dt.datetime.fromisoformat(start) + dt.timedelta(minutes=1)).isoformat(" "), "minute")
+
+
+@pytest.mark.parametrize("text", ["1.5多小时后", "1.5个半小时后"])
+def test_a_decimal_count_takes_no_more_or_half(text):
+    assert resolve(text, REF) is None
+
+
+def test_the_digits_after_a_decimal_point_start_no_reading():
+    # in 大约1.5多小时后 the 5 belongs to 1.5: it is not 5多小时后 (5 to 6 hours on)
+    assert find_in_text("大约1.5多小时后", REF) is None
+
+
+@pytest.mark.parametrize("year", [1, 9999])
+def test_nothing_is_read_against_a_reference_at_the_calendars_end(year):
+    # the fuzzer found 上星期, 本季度, midnight ... overflowing Python's dates against such references
+    ref = dt.datetime(year, 6, 1, 12, 0, tzinfo=REF.tzinfo)
+    for text in ("上星期", "本季度六至", "midnight", "明天", "2026-03-10"):
+        assert resolve(text, ref) is None and find_in_text(text, ref) is None
+
+
+def test_a_year_of_room_is_enough():
+    check("明天", "0002-06-02", "0002-06-03", ref=dt.datetime(2, 6, 1, 12, 0, tzinfo=REF.tzinfo))
