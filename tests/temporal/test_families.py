@@ -455,7 +455,8 @@ _WORDS = ["今天", "明天", "后天", "昨天", "下周", "上周", "周三", 
           "下午", "晚上", "凌晨", "三点", "半", "一刻", "15:30", "到", "至", "之前", "以后", "前", "后", "第二个",
           "最后", "天", "周", "月", "年", "季度", "近", "未来", "过去", "3", "十", "零", "两", "个", "的", "，",
           "2026年", "农历", "国庆节", "世纪", "年代", "上", "下", "这", "内", "秒", "分钟", "小时", "pm", "北京时间",
-          "冬季", "春", "多", "几", "11号", "、"]
+          "冬季", "春", "多", "几", "11号", "、", "工作日", "第一个", "过", "差", "和", "之间", "出年", "呢个", "(", ")",
+          "1.5", "末", "晚上十二点", "midnight", "12-feb-2021", "几十", "以来", "以内"]
 
 
 @settings(max_examples=400, deadline=None)
@@ -467,6 +468,24 @@ def test_composed_texts_never_raise_and_give_nonempty_intervals(words, day, seco
     text = "".join(words)
     for function in (resolve, find_in_text):
         result = function(text, ref)
+        assert result is None or (isinstance(result, Interval) and result.start < result.end), (text, result)
+
+
+_POLICIES = [TemporalPolicy.from_strings(pairs) for pairs in (
+    ["reference_unit=minute", "recent_window=instant", "upcoming_window=instant", "window_far_edge=midnight"],
+    ["approximate_window=unit_start", "reference_unit=year", "within_end=through_last_day", "offset_clock=unit_span"],
+    ["offset_unit=same_day", "clock_granularity=hour", "bare_clock=upcoming", "ordinal_origin=reference"])]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=6), st.sampled_from(_POLICIES),
+       st.sampled_from([dt.datetime(1, 1, 1, tzinfo=dt.timezone.utc), dt.datetime(2, 1, 1, tzinfo=dt.timezone.utc),
+                        dt.datetime(9997, 12, 31, 23, 59, tzinfo=SH), dt.datetime(9999, 12, 31, 12, tzinfo=SH), REF]))
+def test_composed_texts_under_other_policies_and_far_references(words, policy, ref):
+    """The same property under non-default policies and against references near the calendar's ends."""
+    text = "".join(words)
+    for function in (resolve, find_in_text):
+        result = function(text, ref, policy)
         assert result is None or (isinstance(result, Interval) and result.start < result.end), (text, result)
 
 
