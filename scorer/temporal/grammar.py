@@ -575,6 +575,8 @@ _MERIDIEM_PODS = {"a": {"meridiem": "am"}, "p": {"meridiem": "pm", "pm": (1, 11)
 
 
 def h_clock(m, st, ctx):
+    if _DIGIT_BY_DIGIT.fullmatch(m.group("hour")):
+        return None  # 两三点 is two or three o'clock (clock_pair), never 23:00
     hour = zh_int(m.group("hour"))
     quarters = m.group("quarters")
     if m.group("half"):
@@ -1115,7 +1117,17 @@ def _amount(number_text, half):
     return number + (0.5 if half else 0)
 
 
-_DIGIT_BY_DIGIT = re.compile("[零〇一二三四五六七八九]{2,}")
+_DIGIT_BY_DIGIT = re.compile("[零〇一两二三四五六七八九]{2,}")
+_PAIR_DIGITS = "一两二三四五六七八九"
+
+
+def _approximate_pair(number: str | None) -> tuple | None:
+    """(a, b) of a count said as two neighbouring digits, 两三 (two or three), 一两, 七八, or the
+    idiom 三五 (three to five); None for any other numeral (二〇 is no count)."""
+    if not number or len(number) != 2 or any(char not in _PAIR_DIGITS for char in number):
+        return None
+    low, high = zh_int(number[0]), zh_int(number[1])
+    return (low, high) if high == low + 1 or (low, high) == (3, 5) else None
 
 
 class _NotACount(Exception):
@@ -1131,9 +1143,15 @@ def _measured(m, st, units, needs_measure):
     measure = m.group("measure") or m.groupdict().get("measure_after_half")
     if st.span is not None or (unit_word in needs_measure and not measure):
         return None
+    after = m.groupdict().get("half_after")
+    pair = _approximate_pair(number)
+    if pair:  # 两三天后: between two and three days on, as 三个多月前 is between three and four months
+        if m.group("half") or m.group("more") or m.group("more_after_measure") or after or m.groupdict().get("few"):
+            return None
+        unit, size = units[unit_word]
+        return unit, pair[0] * size, (pair[1] - pair[0]) * size
     if number and (_DIGIT_BY_DIGIT.fullmatch(number) or (units[unit_word][0] == "year" and len(number) >= 4)):
         return None
-    after = m.groupdict().get("half_after")
     amount = _amount(number, m.group("half") or (after or "").startswith("半"))  # 一分半钟: 1.5 minutes
     unit, size = units[unit_word]
     if amount is None:
@@ -1716,7 +1734,7 @@ def tokens() -> tuple:
             rf"|(?P<minute>{numeral})(?!{numeral_char})\s*(?:分钟?|(?!\s*秒|\s*个字))|(?P<five_minutes>{numeral})\s*个字)?"
             rf"(?:\s*(?P<second>{numeral})\s*秒钟?|(?<=分)\s*(?P<second_alone>\d{{1,2}})(?!\d))?"
             rf"(?P<more>多钟?)?" + ampm, h_clock),
-        tok("clock_pair", r"(?P<a>[一二三四五六七八九十])(?P<b>[二三四五六七八九十])\s*[点时]钟?(?!\s*[半一二三四五六七八九十0-9])",
+        tok("clock_pair", r"(?P<a>[一两二三四五六七八九十])(?P<b>[两二三四五六七八九十])\s*[点时]钟?(?!\s*[半一二三四五六七八九十0-9])",
             h_clock_pair),
         tok("span_pair", _alt(zh["span_pair"]), h_span_pair(zh["span_pair"])),
         tok("clock_before", rf"差\s*(?:(?P<minus>{numeral})\s*分钟?|(?P<quarters>[一三1-3])\s*刻钟?)\s*(?P<hour>{numeral})\s*[点时]"

@@ -383,3 +383,28 @@ def test_nothing_is_read_against_a_reference_at_the_calendars_end(year):
 
 def test_a_year_of_room_is_enough():
     check("明天", "0002-06-02", "0002-06-03", ref=dt.datetime(2, 6, 1, 12, 0, tzinfo=REF.tzinfo))
+
+
+@pytest.mark.parametrize("text, start, end", [
+    # two neighbouring digits are "two or three", never a number read digit by digit (23)
+    ("两三天后", "2026-03-12", "2026-03-13"),              # between 2 and 3 days on (days between the targets)
+    ("两三个月前", "2025-12-01", "2026-02-01"),            # months holding the targets 12-10 and 01-10
+    ("两三年前", "2023-01-01", "2025-01-01"),
+    ("三五天后", "2026-03-13", "2026-03-15"),              # the idiom 三五: three to five
+    ("一两个月后", "2026-04-01", "2026-06-01"),
+    ("两三点", "2026-03-10 02:00", "2026-03-10 04:00"),    # two or three o'clock, as 七八点
+    ("下午两三点", "2026-03-10 14:00", "2026-03-10 16:00"),
+    ("一两点", "2026-03-10 01:00", "2026-03-10 03:00"),
+])
+def test_two_neighbouring_digits_are_an_approximate_count(text, start, end):
+    check(text, start, end)
+
+
+@pytest.mark.parametrize("text, start", [("二三年", "2023-01-01"), ("九八年", "1998-01-01")])
+def test_digit_by_digit_years_stay_years(text, start):
+    check(text, start, f"{int(start[:4]) + 1}-01-01", "year")
+
+
+@pytest.mark.parametrize("text", ["两三个半小时后", "两三个多月前", "二四点"])
+def test_a_pair_takes_no_half_or_more_and_is_no_hour(text):
+    assert resolve(text, REF) is None
