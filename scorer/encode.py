@@ -338,6 +338,7 @@ class PredictionEncoder:
         self.gold, self.options = gold, options
         self._parsed = {}       # raw calls/output text -> Parsed
         self._calls = {}        # (gold row, tool, arguments json) -> [(param, raw, Canon)]
+        self._values = {}       # (gold row, tool, param, value json) -> Canon, or None: left out
         self._pairs = {}        # (gold code, pred code) -> pair status
         self._gold_codes = len(gold.codes.names)   # codes below this are gold values', never dropped
 
@@ -345,7 +346,7 @@ class PredictionEncoder:
         """Empty a memo that is full, and drop the codes of predicted values when they are many
         (with the pair statuses keyed by them). Between batches only: `encode` reads back the
         pairs and codes it makes."""
-        for memo in (self._parsed, self._calls, self._pairs):
+        for memo in (self._parsed, self._calls, self._values, self._pairs):
             if len(memo) > MEMO_ENTRIES:
                 memo.clear()
         if len(self.gold.codes.names) - self._gold_codes > 4 * MEMO_ENTRIES:
@@ -377,26 +378,37 @@ class PredictionEncoder:
         key = (g_row, tool, arguments_json)
         found = self._calls.get(key)
         if found is None:
-            gold = self.gold.rows[g_row]
             found = []
             for param_name, raw in load_json(arguments_json).items():
-                if raw in ("", []) and any(arguments.get(param_name, (None, False))[1]
-                                           for name, arguments in gold.calls if name == tool):
-                    continue  # `""` or `[]` for a parameter the gold may leave out: left out (BFCL accepts it too)
-                param = gold.params.get((tool, param_name))
-                known = True
-                if param is None:
-                    param, known = param_for(gold.tools, tool, param_name, raw)
-                context = self.gold.context(gold.reference_time, tool, param_name, param)
-                canon = canonical_cached(param, canonical_json(raw), context)
-                if not known:
-                    canon = replace(canon, flags=canon.flags | UNKNOWN_PARAM)
-                elif param.default_json is not None and (tool, param_name) not in gold.params and \
-                        canonical_cached(param, param.default_json, context).key == canon.key:
-                    canon = replace(canon, flags=canon.flags | IS_DEFAULT)
-                found.append((param_name, raw, canon))
+                value_key = (g_row, tool, param_name, canonical_json(raw))
+                canon = self._values.get(value_key, _OMITTED)
+                if canon is _OMITTED:
+                    canon = self._values[value_key] = self._value(g_row, tool, param_name, raw, value_key[3])
+                if canon is not None:
+                    found.append((param_name, raw, canon))
             self._calls[key] = found
         return found
+
+    def _value(self, g_row: int, tool: str, param_name: str, raw, value_json: str) -> Canon | None:
+        """The Canon of one predicted argument under its gold row, or None when it is left out.
+        Memoized per (gold row, tool, parameter, value) apart from whole calls: calls that never
+        repeat (a row-unique argument) still share most of their values."""
+        gold = self.gold.rows[g_row]
+        if raw in ("", []) and any(arguments.get(param_name, (None, False))[1]
+                                   for name, arguments in gold.calls if name == tool):
+            return None  # `""` or `[]` for a parameter the gold may leave out: left out (BFCL accepts it too)
+        param = gold.params.get((tool, param_name))
+        known = True
+        if param is None:
+            param, known = param_for(gold.tools, tool, param_name, raw)
+        context = self.gold.context(gold.reference_time, tool, param_name, param)
+        canon = canonical_cached(param, value_json, context)
+        if not known:
+            canon = replace(canon, flags=canon.flags | UNKNOWN_PARAM)
+        elif param.default_json is not None and (tool, param_name) not in gold.params and \
+                canonical_cached(param, param.default_json, context).key == canon.key:
+            canon = replace(canon, flags=canon.flags | IS_DEFAULT)
+        return canon
 
     def encode(self, g_rows, calls_column, output_column, malformed_column=None) -> EncodedBatch:
         malformed_column = malformed_column or [None] * len(g_rows)

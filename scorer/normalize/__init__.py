@@ -230,9 +230,16 @@ def _reference_use(kind: str, value_json: str) -> str:
     return "time" if temporal.may_hold_time(str(value)) else "none"
 
 
-@functools.lru_cache(maxsize=4096)
 def _without_reference(context: Context) -> Context:
-    return replace(context, reference_time=None, reference_known=True)
+    return _timeless(context.tool, context.parameter, context.temporal_policy)
+
+
+@functools.lru_cache(maxsize=4096)
+def _timeless(tool, parameter, policy) -> Context:
+    """The context of a value that reads the same at any reference time: one per (tool,
+    parameter, policy), however many rows and reference times (keyed by the whole context,
+    its cache missed once thousands of reference times met: a dataclass copy per value)."""
+    return Context(None, tool, parameter, policy)
 
 
 @functools.lru_cache(maxsize=1 << 16)

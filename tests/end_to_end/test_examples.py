@@ -125,22 +125,22 @@ def test_scoring_raises_the_collector_threshold_only_while_it_runs(monkeypatch):
     real_scored = pipeline._scored
 
     def scored_spy(*args):
-        seen.append(gc.get_threshold()[0])
+        seen.append(gc.get_threshold()[:2])
         yield from real_scored(*args)
 
     monkeypatch.setattr(pipeline, "_scored", scored_spy)
     before = gc.get_threshold()
     try:
-        gc.set_threshold(700, *before[1:])
+        gc.set_threshold(700, 10, *before[2:])
         pipeline.score_files(PREDICTIONS, GOLD)
-        assert seen == [pipeline._RUN_GC_THRESHOLD]
-        assert gc.get_threshold()[0] == 700
+        assert seen == [(pipeline._RUN_GC_THRESHOLD, pipeline._RUN_GC_MIDDLE)]
+        assert gc.get_threshold()[:2] == (700, 10)
         with pytest.raises(InputError):
             pipeline.score_files(PREDICTIONS, EXAMPLES / "no-such-gold.parquet")
         assert gc.get_threshold()[0] == 700
         gc.set_threshold(0, *before[1:])
         pipeline.score_files(PREDICTIONS, GOLD)
-        assert seen[-1] == 0 and gc.get_threshold()[0] == 0
+        assert seen[-1][0] == 0 and gc.get_threshold()[0] == 0
     finally:
         gc.set_threshold(*before)
 

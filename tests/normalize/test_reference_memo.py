@@ -40,6 +40,16 @@ def test_text_without_time_is_normalized_once_across_reference_times(monkeypatch
     assert calls == [text]
 
 
+def test_a_time_free_value_takes_one_context_whatever_the_reference_time():
+    from scorer.normalize import _without_reference
+
+    moments = [MONDAY + dt.timedelta(minutes=minute) for minute in range(5000)]   # more than the cache holds
+    found = {id(_without_reference(Context(moment, "t_many", "p"))) for moment in moments}
+    shared = _without_reference(Context(TUESDAY, "t_many", "p"))
+    assert found == {id(shared)}
+    assert shared == Context(None, "t_many", "p", reference_known=True)
+
+
 def test_text_with_a_time_is_read_per_reference_time(monkeypatch):
     assert may_hold_time("明天北京天气")
     calls = _count_canonical(monkeypatch)

@@ -1,0 +1,54 @@
+"""Predicted arguments are normalized once per (gold row, tool, parameter, value), apart from
+whole calls: calls that never repeat (a row-unique argument, sampled rollouts) still share most
+of their values, and a shared value gives the verdict it gives alone."""
+
+import json
+
+import pytest
+
+from helpers import call, verdicts_for
+from scorer.encode import PredictionEncoder
+
+GOLD = [{"id": "w", "gold_calls": [call("get_weather", city="北京", date="2026-03-05")]},
+        {"id": "o", "gold_calls": [call("get_weather", city="北京", unit={"$optional": "celsius"})]}]
+
+
+@pytest.fixture
+def normalized(monkeypatch):
+    """The (parameter, value) of each argument the encoder normalizes."""
+    seen = []
+    original = PredictionEncoder._value
+
+    def counting(self, g_row, tool, param_name, raw, value_json):
+        seen.append((param_name, raw))
+        return original(self, g_row, tool, param_name, raw, value_json)
+
+    monkeypatch.setattr(PredictionEncoder, "_value", counting)
+    return seen
+
+
+def test_values_shared_by_distinct_calls_are_normalized_once(normalized):
+    predictions = [{"id": "w", "model": f"m{n}", "calls": [call("get_weather", trace=f"r{n}", city="北京", date="明天")]}
+                   for n in range(3)]
+    verdicts = verdicts_for(GOLD[:1], predictions)
+    assert sorted(normalized) == [("city", "北京"), ("date", "明天"), ("trace", "r0"), ("trace", "r1"), ("trace", "r2")]
+    for n in range(3):   # each row: 明天 is the gold's 2026-03-05 (a Wednesday reference), only `trace` is wrong
+        row = verdicts[(f"m{n}", "w")]
+        gold, predicted = json.loads(row["normalized_gold"])[0], json.loads(row["normalized_pred"])[0]
+        assert predicted["arguments"] == {**gold["arguments"], "trace": f"s:r{n}"}
+        assert [(error["kind"], error["predicted"]) for error in row["errors"]] == [("unknown_argument", f"r{n}")]
+
+
+def test_a_shared_value_is_per_gold_row(normalized):
+    predictions = [{"id": gold_id, "calls": [call("get_weather", city="北京")]} for gold_id in ("w", "o")]
+    verdicts_for(GOLD, predictions)
+    assert normalized == [("city", "北京"), ("city", "北京")]   # two gold rows, two readings
+
+
+def test_an_empty_value_left_out_stays_left_out_when_it_repeats(normalized):
+    predictions = [{"id": "o", "model": f"m{n}", "calls": [call("get_weather", trace=f"r{n}", city="北京", unit="")]}
+                   for n in range(2)]
+    verdicts = verdicts_for(GOLD[1:], predictions)
+    assert normalized.count(("unit", "")) == 1
+    for row in verdicts.values():   # `unit` dropped both times: only the unknown `trace` argument is reported
+        assert [error["argument"] for error in row["errors"]] == ["trace"]
