@@ -689,7 +689,18 @@ def _upcoming_weekday(anchor: dt.date, weekday: int, include_today: bool) -> dt.
     return anchor + delta * DAY
 
 
+_WEEKDAY_RULES = frozenset(("zh.weekday", "zh.week", "en.weekday", "en.week", "zh.weekday_list"))
+
+
 def _bare_weekday(st, ctx, weekday, rule):
+    if st.span is not None and st.rules[-1] in _WEEKDAY_RULES and st.span.granularity == "day" \
+            and DAY <= st.span.end - st.span.start < 7 * DAY:
+        # 周六周日, 周六、周日, 下周一周二: listed weekdays that follow each other are their span;
+        # a list with a gap (周一周三) is no single interval
+        if weekday != ((st.span.end - DAY).weekday() + 1) % 7:
+            return None
+        return dataclasses.replace(st, span=Span(st.span.start, st.span.end + DAY, "day"),
+                                   rules=st.rules + ("zh.weekday_list",))
     if st.span is not None:
         if GRANULARITY_INDEX[st.span.granularity] < GRANULARITY_INDEX["day"] or st.span.end - st.span.start > 7 * DAY:
             return None
@@ -1730,7 +1741,7 @@ def tokens() -> tuple:
         tok("weekend", r"周末|週末", h_weekend),
         tok("workdays", r"工作日", h_workdays),
         tok("part_of_day", _alt(pods), h_part_of_day(pods, "zh.part_of_day")),
-        tok("clock", rf"(?P<hour>{numeral})\s*(?:点|时)钟?\s*(?:过\s*(?=半|{numeral_char}))?(?:(?P<half>半)|(?P<quarters>[一二三四1-4])\s*刻钟?|整|正"
+        tok("clock", rf"(?P<hour>{numeral})\s*(?:点|时)钟?\s*(?:过\s*(?=半|{numeral_char}))?(?:(?P<half>半)(?:钟(?!头))?|(?P<quarters>[一二三四1-4])\s*刻钟?|整|正"
             rf"|(?P<minute>{numeral})(?!{numeral_char})\s*(?:分钟?|(?!\s*秒|\s*个字))|(?P<five_minutes>{numeral})\s*个字)?"
             rf"(?:\s*(?P<second>{numeral})\s*秒钟?|(?<=分)\s*(?P<second_alone>\d{{1,2}})(?!\d))?"
             rf"(?P<more>多钟?)?" + ampm, h_clock),

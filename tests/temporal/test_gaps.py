@@ -408,3 +408,24 @@ def test_digit_by_digit_years_stay_years(text, start):
 @pytest.mark.parametrize("text", ["两三个半小时后", "两三个多月前", "二四点"])
 def test_a_pair_takes_no_half_or_more_and_is_no_hour(text):
     assert resolve(text, REF) is None
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("周六周日", "2026-03-14", "2026-03-16"),          # listed weekdays that follow each other: their span
+    ("周六、周日", "2026-03-14", "2026-03-16"),
+    ("周一、周二、周三", "2026-03-16", "2026-03-19"),  # the upcoming Monday (today is Tuesday) and the two after it
+    ("下周六周日", "2026-03-21", "2026-03-23"),
+    ("周日周一", "2026-03-15", "2026-03-17"),          # across the week's end
+])
+def test_listed_weekdays_in_a_row(text, start, end):
+    check(text, start, end, "day")
+
+
+@pytest.mark.parametrize("text", ["周一周三", "周五、周日"])
+def test_listed_weekdays_with_a_gap_are_no_interval(text):
+    assert resolve(text, REF) is None
+
+
+@pytest.mark.parametrize("text, start", [("三点半钟", "2026-03-10 03:30"), ("下午三点半钟", "2026-03-10 15:30")])
+def test_half_past_with_zhong(text, start):
+    check(text, start, (dt.datetime.fromisoformat(start) + dt.timedelta(minutes=1)).isoformat(" "), "minute")
