@@ -429,3 +429,9 @@ def test_listed_weekdays_with_a_gap_are_no_interval(text):
 @pytest.mark.parametrize("text, start", [("三点半钟", "2026-03-10 03:30"), ("下午三点半钟", "2026-03-10 15:30")])
 def test_half_past_with_zhong(text, start):
     check(text, start, (dt.datetime.fromisoformat(start) + dt.timedelta(minutes=1)).isoformat(" "), "minute")
+
+
+@pytest.mark.parametrize("text", ["三点水", "五点钟方向", "八点档"])
+def test_clock_lookalikes_in_free_text(text):
+    # a radical (三点水), a direction (五点钟方向), a television slot (八点档): no time is meant
+    assert find_in_text(text, REF) is None
