@@ -1503,6 +1503,18 @@ def h_iso_month(m, st, ctx):
     return _step(st, ctx, Span(*month_span(year, month), "month"), "iso.month")
 
 
+def h_iso_week(m, st, ctx):
+    """2026-W11: an ISO 8601 week, Monday to Sunday whatever policy week_start says (ISO fixes it)."""
+    if st.span is not None:
+        return None
+    try:
+        monday = dt.date.fromisocalendar(int(m.group(1)), int(m.group(2)), 1)
+    except ValueError:  # 2026-W54: no such week
+        return None
+    start = midnight(monday)
+    return _step(st, ctx, Span(start, start + 7 * DAY, "week"), "iso.week")
+
+
 # -- English -----------------------------------------------------------------------------------
 
 def _en_number(numbers, text):
@@ -1683,6 +1695,7 @@ def tokens() -> tuple:
             r"(?:(?:t|\s+|-|(?<=\d\d[-/.]\d\d))(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2})(?:\.\d+)?)?"
             r"(?P<tz>z|\s*[+-]\d{2}:?\d{2}(?![\d./:-]))?)?(?!\d)", h_iso),
         tok("iso_month", r"(\d{4})[-/.](\d{1,2})(?![\d/.]|-\d{1,2}(?!\d))", h_iso_month),
+        tok("iso_week", r"(\d{4})-?w(\d{2})(?![\d-])", h_iso_week),
         tok("clock_colon", r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?(?!\d)(?:\s*[点时])?" + ampm, h_clock_colon),
         tok("now", _alt(words["now"] + en["words"]["now"]) + end, h_now),
         tok("year", r"(\d{4}|[零〇一二三四五六七八九]{4}|[两二一]千[零〇一二三四五六七八九十]*)\s*年度?(?!代|级|龄)", h_year),
@@ -1802,6 +1815,7 @@ def tokens() -> tuple:
         tok("en.part_of_day", rf"(this\s+)?({_alt(en_pods)}){end}", h_en_part_of_day(en_pods)),
         tok("opener", _alt(words["range_openers"]) + "|" + rf"(?:{_alt(en['words']['range_openers'])}){end}",
             _noop, "opener"),
+        tok("iso_interval", r"/(?=\d{4}-\d{2})", _noop, "connector"),   # 2026-03-10/2026-03-12 (ISO 8601)
         tok("connector", _alt(words["range_connectors"] + words["after_connectors"]) + "|" + rf"(?:{_alt(en['words']['range_connectors'])}){end}",
             _noop, "connector"),
         tok("filler", _alt(words["fillers"]) + "|" + rf"(?:{_alt(w for w in en['words']['fillers'] if w.strip())}){end}"

@@ -435,3 +435,22 @@ def test_half_past_with_zhong(text, start):
 def test_clock_lookalikes_in_free_text(text):
     # a radical (三点水), a direction (五点钟方向), a television slot (八点档): no time is meant
     assert find_in_text(text, REF) is None
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("2026-03-10/2026-03-12", "2026-03-10", "2026-03-13"),                     # ISO 8601 interval, end day included
+    ("2026-03-10T09:00/2026-03-10T11:30", "2026-03-10 09:00", "2026-03-10 11:30"),
+    ("2026-W11", "2026-03-09", "2026-03-16"),                                  # ISO week 11: Monday 9th to Sunday 15th
+    ("2026-W01", "2025-12-29", "2026-01-05"),                                  # the week holding the year's first Thursday
+])
+def test_iso_intervals_and_weeks(text, start, end):
+    check(text, start, end)
+
+
+def test_iso_week_ignores_week_start():
+    check("2026-W11", "2026-03-09", "2026-03-16", policy=["week_start=sunday"])
+
+
+@pytest.mark.parametrize("text", ["2026-W54", "2026/03/10/2026/03/12"])
+def test_no_such_iso_week_or_interval(text):
+    assert resolve(text, REF) is None
