@@ -454,3 +454,13 @@ def test_iso_week_ignores_week_start():
 @pytest.mark.parametrize("text", ["2026-W54", "2026/03/10/2026/03/12"])
 def test_no_such_iso_week_or_interval(text):
     assert resolve(text, REF) is None
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("倒数第三天", "2026-03-29", "2026-03-30"),            # March 31, 30, 29
+    ("倒数第二个工作日", "2026-03-30", "2026-03-31"),      # workdays end Monday 30th, Tuesday 31st
+    ("本月倒数第二个周五", "2026-03-20", "2026-03-21"),    # Fridays 6, 13, 20, 27
+    ("今年倒数第二个月", "2026-11-01", "2026-12-01"),
+])
+def test_counted_from_the_end(text, start, end):
+    check(text, start, end)
