@@ -996,7 +996,7 @@ def h_sequence(units):
     季度, 上月最后五天), or beside a day (国庆节前三天 = the three days before it)."""
     def apply(m, st, ctx):
         count = zh_int(m.group("n")) if m.group("n") else 1
-        word, unit_word = m.group("dir"), m.group("unit")
+        word, unit_word = m.group("dir").replace("末", "最后"), m.group("unit")  # 末三天 = 最后三天
         unit = units[unit_word][0]
         if count is None or count <= 0 or units[unit_word][1] != 1:
             return None
@@ -1740,9 +1740,9 @@ def tokens() -> tuple:
             h_window(units, needs_measure, True, "zh.within")),
         tok("slash_date", r"(?<![\d\-/.·])(?:(?P<mo>\d{1,2})[/·](?P<d>\d{1,2})(?![\d/·])|(?P<mo2>\d{2})-(?P<d2>\d{2})(?![\d\-.:]))"
             r"\s*(?:号|日)?", h_slash_date),
-        tok("sequence", rf"(?P<dir>上|下|前|后|最后)\s*(?P<n>{numeral})?\s*(?P<measure>个)?\s*(?P<unit>{unit_alt})"
+        tok("sequence", rf"(?P<dir>上|下|前|后|最后|末(?={numeral_char}))\s*(?P<n>{numeral})?\s*(?P<measure>个)?\s*(?P<unit>{unit_alt})"
             r"(?!\s*(?:前|后|以|之|内|[一二三四五六日天1-7]))", h_sequence(units)),
-        tok("ordinal", rf"(?:第\s*(?P<n>{numeral})|(?P<first>首)|(?P<last>最后|末|倒数第)\s*(?P<n2>{numeral})?)\s*个?\s*"
+        tok("ordinal", rf"(?:第\s*(?P<n>{numeral})|(?P<first>首)|(?P<last>最后|倒数第)\s*(?P<n2>{numeral})?)\s*个?\s*"
             rf"(?P<unit>{ordinal_units})(?:\s*(?P<weekday>{weekday_alt}))?",
             lambda m, st, ctx: h_ordinal(zh["ordinal_unit"], zh["weekday"])(
                 _Groups(m, n=m.group("n") or m.group("n2"),

@@ -464,3 +464,8 @@ def test_no_such_iso_week_or_interval(text):
 ])
 def test_counted_from_the_end(text, start, end):
     check(text, start, end)
+
+
+def test_mo_with_a_count_is_the_last_units_and_alone_is_no_time():
+    check("末三天", "2026-03-29", "2026-04-01", "day")          # as 最后三天: the last three days
+    assert find_in_text("世界末日", REF) is None                # doomsday, not the month's last day
