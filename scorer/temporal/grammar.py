@@ -1103,20 +1103,25 @@ def h_ordinal(units, weekdays):
                 return None
         if GRANULARITY_INDEX[container.granularity] < GRANULARITY_INDEX["day"]:
             return None
-        if weekday is not None:
-            span = _nth_weekday(container, n, weekdays[weekday])
-        elif unit == "workday":
-            span = _nth_workday(container, n, ctx)
-        elif unit == "week":
-            span = _nth_week(container, n, ctx)
-        else:
-            count = abs(n)
-            piece = _add(container.start, unit, count - 1) if n > 0 else _add(container.end, unit, n)
-            span = Span(piece, _add(piece, unit, 1), "month" if unit == "quarter" else unit)
-            if span.start < container.start or span.end > container.end:
-                span = None
+        span = _nth(container, n, unit, weekdays[weekday] if weekday is not None else None, ctx)
+        if span is None and st.span is None and container.granularity == "month" and weekday is None:
+            # 第11周, 第40天: more than a month holds, so the n-th of the year
+            span = _nth(_unit_span(ctx.ref, "year", ctx), n, unit, None, ctx)
         return span and _step(st, ctx, span, "zh.ordinal", relative=st.span is None)
     return apply
+
+
+def _nth(container: Span, n: int, unit: str, weekday, ctx) -> Span | None:
+    """The n-th unit (from the end when negative) inside `container`, a weekday's n-th when given."""
+    if weekday is not None:
+        return _nth_weekday(container, n, weekday)
+    if unit == "workday":
+        return _nth_workday(container, n, ctx)
+    if unit == "week":
+        return _nth_week(container, n, ctx)
+    piece = _add(container.start, unit, n - 1) if n > 0 else _add(container.end, unit, n)
+    span = Span(piece, _add(piece, unit, 1), "month" if unit == "quarter" else unit)
+    return None if span.start < container.start or span.end > container.end else span
 
 
 def _amount(number_text, half):

@@ -469,3 +469,12 @@ def test_counted_from_the_end(text, start, end):
 def test_mo_with_a_count_is_the_last_units_and_alone_is_no_time():
     check("末三天", "2026-03-29", "2026-04-01", "day")          # as 最后三天: the last three days
     assert find_in_text("世界末日", REF) is None                # doomsday, not the month's last day
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("第11周", "2026-03-16", "2026-03-23"),   # no month holds 11 weeks: the 11th week beginning in 2026 (as 今年第11周)
+    ("第40天", "2026-02-09", "2026-02-10"),   # the 40th day of the year
+    ("第3周", "2026-03-16", "2026-03-23"),    # a month holds a 3rd week: this month's, as before
+])
+def test_an_ordinal_past_the_month_counts_in_the_year(text, start, end):
+    check(text, start, end)
