@@ -478,3 +478,13 @@ def test_mo_with_a_count_is_the_last_units_and_alone_is_no_time():
 ])
 def test_an_ordinal_past_the_month_counts_in_the_year(text, start, end):
     check(text, start, end)
+
+
+@pytest.mark.parametrize("text, start", [
+    ("美东时间下午3点", "2026-03-11 03:00"),    # 15:00 in New York (EDT since March 8th, UTC-4) is 03:00 in Shanghai
+    ("太平洋时间9点", "2026-03-11 00:00"),      # 09:00 PDT (UTC-7)
+    ("东八区时间10点", "2026-03-10 10:00"),
+    ("悉尼时间上午9点", "2026-03-10 06:00"),    # 09:00 AEDT (UTC+11)
+])
+def test_more_zone_words(text, start):
+    check(text, start, (dt.datetime.fromisoformat(start) + dt.timedelta(minutes=1)).isoformat(" "), "minute")
