@@ -10,6 +10,11 @@ import pytest
 from scorer.temporal import find_in_text, resolve
 from tests.temporal.test_families import REF, check
 
+
+def check_minute(text, start):
+    """`text` reads as the one minute starting at `start`."""
+    check(text, start, (dt.datetime.fromisoformat(start) + dt.timedelta(minutes=1)).isoformat(" "), "minute")
+
 GAPS = [
     # seconds right after 点: the minute is 0 (四点五十六秒 = 04:00:56, not 04:05:06)
     ("下午4点56秒", "2026-03-10 16:00:56", "2026-03-10 16:00:57", "second"),
@@ -224,7 +229,7 @@ def test_approximate_window(text, policy, start, end):
     ("差三刻九点", "2026-03-10 08:15"),
 ])
 def test_clock_past_and_quarters_to(text, start):
-    check(text, start, (dt.datetime.fromisoformat(start) + dt.timedelta(minutes=1)).isoformat(" "), "minute")
+    check_minute(text, start)
 
 
 @pytest.mark.parametrize("text", ["十点过", "三点过后"])
@@ -252,7 +257,7 @@ def test_weekday_after_a_date(text, start, end):
     ("中午十二点半", "2026-03-10 12:30"),
 ])
 def test_minutes_after_midnight_twelve(text, start):
-    check(text, start, (dt.datetime.fromisoformat(start) + dt.timedelta(minutes=1)).isoformat(" "), "minute")
+    check_minute(text, start)
 
 
 @pytest.mark.parametrize("text", ["24点30分", "下午24点30分"])
@@ -317,7 +322,7 @@ def test_english_impossible_day_is_not_a_date():
     ("tomorrow midnight", "2026-03-12 00:00"),
 ])
 def test_english_midnight(text, start):
-    check(text, start, (dt.datetime.fromisoformat(start) + dt.timedelta(minutes=1)).isoformat(" "), "minute")
+    check_minute(text, start)
 
 
 @pytest.mark.parametrize("text, start, end", [
@@ -360,7 +365,7 @@ def test_found_by_the_fuzzer_not_read_and_no_crash(text):
     ("2.5天后", "2026-03-12 21:30"),          # 60 hours on, as 两天半后
 ])
 def test_decimal_counts(text, start):
-    check(text, start, (dt.datetime.fromisoformat(start) + dt.timedelta(minutes=1)).isoformat(" "), "minute")
+    check_minute(text, start)
 
 
 @pytest.mark.parametrize("text", ["1.5多小时后", "1.5个半小时后"])
@@ -428,7 +433,7 @@ def test_listed_weekdays_with_a_gap_are_no_interval(text):
 
 @pytest.mark.parametrize("text, start", [("三点半钟", "2026-03-10 03:30"), ("下午三点半钟", "2026-03-10 15:30")])
 def test_half_past_with_zhong(text, start):
-    check(text, start, (dt.datetime.fromisoformat(start) + dt.timedelta(minutes=1)).isoformat(" "), "minute")
+    check_minute(text, start)
 
 
 @pytest.mark.parametrize("text", ["三点水", "五点钟方向", "八点档"])
@@ -487,4 +492,4 @@ def test_an_ordinal_past_the_month_counts_in_the_year(text, start, end):
     ("悉尼时间上午9点", "2026-03-10 06:00"),    # 09:00 AEDT (UTC+11)
 ])
 def test_more_zone_words(text, start):
-    check(text, start, (dt.datetime.fromisoformat(start) + dt.timedelta(minutes=1)).isoformat(" "), "minute")
+    check_minute(text, start)
