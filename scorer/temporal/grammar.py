@@ -408,6 +408,24 @@ def h_slash_date(m, st, ctx):
     return state and _day_of_month(state, ctx, int(m.group("d") or m.group("d2")), "zh.day")
 
 
+def h_month_day_range(m, st, ctx):
+    """3/10-3/12, 3.10-3.12: two month.day dates joined by a dash, as notices write a range (a
+    lone 3.10 stays a number); the right side takes its year from the left and rolls over
+    (12.30-1.2)."""
+    if st.span is not None:
+        return None
+    if m.group("sep") == "." and m.group("m1") != m.group("m2") and min(len(m.group("d1")), len(m.group("d2"))) < 2:
+        return None  # 1.5-2.5 is as likely two decimals: with dots, one month or two-digit days only
+    left = _month(st, ctx, int(m.group("m1")), "zh.month")
+    left = left and _finish(_day_of_month(left, ctx, int(m.group("d1")), "zh.day") or State(), ctx)
+    if left is None:
+        return None
+    side = dataclasses.replace(ctx, anchor=left.span.start, anchor_pod=None, left=left)
+    right = _month(State(), side, int(m.group("m2")), "zh.month")
+    right = right and _finish(_day_of_month(right, side, int(m.group("d2")), "zh.day") or State(), side)
+    return right and _join(left, right, ctx)
+
+
 def h_bare_day(m, st, ctx):
     """A day number right after a month, without 日/号 (1月3至2月10, 8月14)."""
     if not _single(st, "month"):
@@ -1743,6 +1761,8 @@ def tokens() -> tuple:
             h_window(units, needs_measure, True, "zh.upcoming")),
         tok("within", rf"{amount}(?P<unit>{unit_alt})(?P<half_after>半钟?|多)?(?:{_alt(words['within'])})",
             h_window(units, needs_measure, True, "zh.within")),
+        tok("month_day_range", r"(?<![\d./·-])(?P<m1>\d{1,2})(?P<sep>[./])(?P<d1>\d{1,2})\s*(?:[-~～]|至|到)\s*"
+            r"(?P<m2>\d{1,2})(?P=sep)(?P<d2>\d{1,2})(?![\d./])", h_month_day_range),
         tok("slash_date", r"(?<![\d\-/.·])(?:(?P<mo>\d{1,2})[/·](?P<d>\d{1,2})(?![\d/·])|(?P<mo2>\d{2})-(?P<d2>\d{2})(?![\d\-.:]))"
             r"\s*(?:号|日)?", h_slash_date),
         tok("sequence", rf"(?P<dir>上|下|前|后|最后|末(?={numeral_char}))\s*(?P<n>{numeral})?\s*(?P<measure>个)?\s*(?P<unit>{unit_alt})"

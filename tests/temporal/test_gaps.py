@@ -493,3 +493,19 @@ def test_an_ordinal_past_the_month_counts_in_the_year(text, start, end):
 ])
 def test_more_zone_words(text, start):
     check_minute(text, start)
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("3/10-3/12", "2026-03-10", "2026-03-13"),     # month/day to month/day, the end day included
+    ("3.10-3.12", "2026-03-10", "2026-03-13"),     # as notices write it
+    ("3.5-3.8", "2026-03-05", "2026-03-09"),
+    ("12/30-1/2", "2026-12-30", "2027-01-03"),     # the right side rolls into the next year
+])
+def test_month_day_ranges(text, start, end):
+    check(text, start, end, "day")
+
+
+@pytest.mark.parametrize("text", ["1.5-2.5", "12.30-1.2", "3/10-3.12", "13.1-13.5"])
+def test_month_day_ranges_not_read(text):
+    # dots across months with a one-digit day are as likely decimals; the two sides must match
+    assert resolve(text, REF) is None
