@@ -128,6 +128,7 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
     from scorer import api, pipeline, report
     from scorer.options import Options
     from scorer.outputs import check_outputs
+    from scorer.without_pandas import without_pandas
 
     if fuzzy_low > fuzzy_high:
         raise click.BadParameter("--fuzzy-low must not exceed --fuzzy-high", param_hint="--fuzzy-low")
@@ -151,8 +152,8 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
                 raise click.UsageError(f"--engine ray needs the [ray] extra ({error})") from None
             result = ray_data.score_files(predictions, gold, out, options, by, gold_format, actors=jobs)
         else:
-            with stopped_by_sigterm(), Progress(enabled=not quiet and sys.stderr.isatty(),
-                                                total=pipeline.count_rows(predictions)) as progress:
+            with stopped_by_sigterm(), without_pandas(), Progress(enabled=not quiet and sys.stderr.isatty(),
+                                                                  total=pipeline.count_rows(predictions)) as progress:
                 result = api.Gold.from_file(gold, format=gold_format, **asdict(options)).score_file(
                     predictions, out=out, by=by, undecided=undecided_path, progress=progress.advance,
                     pred_format=pred_format, renamed_dots=renamed_dots)

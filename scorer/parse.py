@@ -74,16 +74,17 @@ import math
 import operator
 import re
 import warnings
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import orjson
 
 from scorer.callscan import LONG_DIGITS, has_long_digits
 
 
-@dataclass(frozen=True)
-class Parsed:
-    """Calls read from one prediction: (tool name, canonical JSON arguments) pairs."""
+class Parsed(NamedTuple):
+    """Calls read from one prediction: (tool name, canonical JSON arguments) pairs. A named
+    tuple, not a dataclass: readings key the verdict memos, and a tuple is built, hashed and
+    compared in C (a frozen dataclass's hash and equality run in Python on every lookup)."""
 
     calls: tuple[tuple[str, str], ...]
     malformed: str | None
@@ -134,7 +135,10 @@ def dump_json(value, sort_keys: bool = False) -> str:
 
 def canonical_json(value) -> str:
     """The one JSON spelling of a value that gold and predictions are compared in: sorted keys."""
-    return dump_json(value, sort_keys=True)
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()   # dump_json's first step, inlined: hot
+    except TypeError:
+        return dump_json(value, sort_keys=True)
 
 
 _LONG_DIGIT_BYTES = re.compile(rb"\d{%d}" % LONG_DIGITS)
@@ -213,6 +217,11 @@ MAX_DEPTH = 200  # nesting levels of one call's arguments; orjson writes at most
 def _shallow(arguments, label: str) -> dict:
     """The arguments, or _Unreadable when they nest deeper than MAX_DEPTH (no tool takes
     such values, and the values downstream are written with orjson)."""
+    for child in arguments.values():
+        if isinstance(child, (dict, list)):
+            break
+    else:
+        return arguments   # flat, the common case: no level to count
     level, frontier = 0, [arguments]
     while frontier:
         level += 1
@@ -238,8 +247,14 @@ def _call_from_dict(item, number: int) -> tuple[str, str]:
         name = function if isinstance(function, str) else item.get("func")
     if not isinstance(name, str) or not name.strip():
         raise _Unreadable(f"{label}: missing name" if name is None else f"{label}: name is not a text")
-    keys = _ARGUMENT_KEYS + (("input",) if holder.get("type") == "tool_use" else ())
-    raw = next((holder[key] for key in keys if key in holder), None)
+    raw = None
+    for key in _ARGUMENT_KEYS:
+        if key in holder:
+            raw = holder[key]
+            break
+    else:
+        if "input" in holder and holder.get("type") == "tool_use":
+            raw = holder["input"]
     arguments = _shallow(_decode_arguments(raw, label), label)
     return name.strip().replace("\\_", "_"), canonical_json(arguments)
 
@@ -267,11 +282,14 @@ def is_call(item: dict) -> bool:
 
 
 def _calls_from_items(items) -> Parsed:
-    items = [item for item in items if not isinstance(item, dict) or is_call(item)]
+    calls = []
     try:
-        return Parsed(tuple(_call_from_dict(item, number) for number, item in enumerate(items, 1)), None)
+        for item in items:
+            if not isinstance(item, dict) or is_call(item):   # numbered among the calls kept
+                calls.append(_call_from_dict(item, len(calls) + 1))
     except _Unreadable as problem:
         return _malformed(str(problem))
+    return Parsed(tuple(calls), None)
 
 
 def _from_value(value) -> Parsed | None:
@@ -292,7 +310,7 @@ def _from_value(value) -> Parsed | None:
     if isinstance(value, list):
         if not value:
             return EMPTY
-        if all(isinstance(item, str) for item in value):
+        if isinstance(value[0], str) and all(isinstance(item, str) for item in value):
             return _quoted_calls(value)
         return _calls_from_items(value) if any(map(_is_call_like, value)) else None
     return None
