@@ -1954,11 +1954,6 @@ def _candidates(text: str, pos: int) -> tuple:
     return tuple((token, match) for _end, _order, token, match in found)
 
 
-def _longest(text: str, pos: int):
-    found = _candidates(text, pos)
-    return found[0] if found else None
-
-
 def _finish(st: State, ctx: Context) -> State | None:
     """The reading so far as a value: the 'upcoming' policies applied, then a clock read in a
     named time zone moved into the row's zone."""
@@ -2125,8 +2120,8 @@ def _last_token_end(text: str, end: int) -> int:
     """`end` when only fillers follow it, else -1 (a dangling connector such as 明天到)."""
     pos = end
     while pos < len(text):
-        found = _longest(text, pos)
-        if found is None or found[0].kind != "filler":
+        filler = next((match for token, match in _candidates(text, pos) if token.kind == "filler"), None)
+        if filler is None:  # 截止 is a filler after a value (下周五截止) as well as a word before one
             return -1
-        pos = found[1].end()
+        pos = filler.end()
     return end

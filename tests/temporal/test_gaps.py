@@ -509,3 +509,17 @@ def test_month_day_ranges(text, start, end):
 def test_month_day_ranges_not_read(text):
     # dots across months with a one-digit day are as likely decimals; the two sides must match
     assert resolve(text, REF) is None
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("到月底", "2026-03-10 09:30", "2026-04-01"),          # 到 X with nothing before it: by X, as 截至X
+    ("到年底为止", "2026-03-10 09:30", "2027-01-01"),
+    ("下周五截止", "2026-03-20", "2026-03-21"),            # X截止: the deadline day itself
+    ("此后三天", "2026-03-10", "2026-03-13"),              # as 今后三天
+])
+def test_by_words_before_and_after(text, start, end):
+    check(text, start, end)
+
+
+def test_a_dangling_connector_is_still_no_reading():
+    assert resolve("明天到", REF) is None
