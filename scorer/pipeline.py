@@ -503,8 +503,11 @@ def calls_text(calls: pa.Array) -> pa.Array:
             return calls
         return pa.array([None if v is None else orjson.dumps(v).decode() for v in calls.to_pylist()], pa.string())
     flat = calls.flatten()
-    joined = pc.binary_join_element_wise(pc.fill_null(flat.field("name"), ""),
-                                         pc.fill_null(flat.field("arguments"), "\x00"), "\x1f")
+    names, arguments = pc.fill_null(flat.field("name"), ""), pc.fill_null(flat.field("arguments"), "\x00")
+    # each call led by the lengths of its name and arguments: a separator inside a name or in
+    # the arguments cannot make two predictions one key
+    joined = pc.binary_join_element_wise(pc.utf8_length(names).cast(pa.string()),
+                                         pc.utf8_length(arguments).cast(pa.string()), names, arguments, "\x1f")
     offsets = pc.subtract(calls.offsets, calls.offsets[0])
     return pc.binary_join(pa.ListArray.from_arrays(offsets, joined, mask=calls.is_null()), "\x1e")
 

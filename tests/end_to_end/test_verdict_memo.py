@@ -37,3 +37,16 @@ def test_a_full_memo_uses_new_verdicts_without_remembering_them():
     remembered, shown = _batch(memo, ["a", "b"], ["vb"])
     assert remembered.tolist() == [0, -1] and shown == ["va", "vb"]
     assert memo.lookup(pa.array(["b"])).tolist() == [-1]
+
+
+def test_separators_inside_calls_cannot_make_two_predictions_one_key():
+    # found in review: calls were joined with \x1f between name and arguments and \x1e between
+    # calls, so a name or arguments holding those characters could share another prediction's key
+    from scorer.pipeline import calls_text
+    from scorer.tables import CALLS
+
+    calls = pa.array([[{"name": "a\x1fb", "arguments": "c"}], [{"name": "a", "arguments": "b\x1fc"}],
+                      [{"name": "a", "arguments": "x\x1eb\x1fy"}], [{"name": "a", "arguments": "x"}, {"name": "b", "arguments": "y"}]],
+                     CALLS)
+    keys = calls_text(calls).to_pylist()
+    assert len(set(keys)) == len(keys)
