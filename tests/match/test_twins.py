@@ -1,6 +1,7 @@
 """The compiled matcher and its pure-Python twin agree exactly, on generated cases that reach
 every outcome and subtype; the assignment is optimal (checked against brute force)."""
 
+import importlib.util
 import itertools
 import os
 import random
@@ -151,11 +152,14 @@ def test_reordered_and_repeated_calls_pair_optimally():
     assert [e["gold"] for e in v["errors"]] == ["3"]
 
 
-@pytest.mark.parametrize("choice, expected", [("python", "python"), ("cython", "cython")])
-def test_implementation_choice_in_a_fresh_process(choice, expected):
-    if choice == "cython" and _match_cy is None:
-        pytest.skip("compiled matcher not built")
+@pytest.mark.parametrize("module, extension", [("scorer.match", "scorer._match_cy"),
+                                               ("scorer.callscan", "scorer._callscan_cy")])
+@pytest.mark.parametrize("choice", ["python", "cython"])
+def test_implementation_choice_in_a_fresh_process(module, extension, choice):
+    """$CALLSCORE_IMPL picks the pure twin or the compiled core of the matcher and of the scanner."""
+    if choice == "cython" and importlib.util.find_spec(extension) is None:
+        pytest.skip(f"{extension} not built")
     env = dict(os.environ, CALLSCORE_IMPL=choice)
-    out = subprocess.run([sys.executable, "-c", "from scorer.match import IMPLEMENTATION; print(IMPLEMENTATION)"],
+    out = subprocess.run([sys.executable, "-c", f"from {module} import IMPLEMENTATION; print(IMPLEMENTATION)"],
                          capture_output=True, text=True, env=env, check=True)
-    assert out.stdout.strip() == expected
+    assert out.stdout.strip() == choice

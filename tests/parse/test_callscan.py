@@ -8,8 +8,6 @@ import json
 import os
 import random
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -251,16 +249,6 @@ def test_generated_near_misses_read_as_the_careful_parser_reads_them(noise):
 @pytest.mark.skipif(_callscan_cy is None, reason="compiled scanner not built")
 def test_compiled_docstring_is_the_twins():
     assert _callscan_cy.scan_calls.__doc__ == callscan_py.scan_calls.__doc__
-
-
-@pytest.mark.parametrize("choice", ["python", "cython"])
-def test_scanner_choice_in_a_fresh_process(choice):
-    if choice == "cython" and _callscan_cy is None:
-        pytest.skip("compiled scanner not built")
-    env = dict(os.environ, CALLSCORE_IMPL=choice)
-    out = subprocess.run([sys.executable, "-c", "from scorer.callscan import IMPLEMENTATION; print(IMPLEMENTATION)"],
-                         capture_output=True, text=True, env=env, check=True)
-    assert out.stdout.strip() == choice
 
 
 # ---------------------------------------------------------------- long digit runs (scorer.parse.load_json)
