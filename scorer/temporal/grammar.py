@@ -131,6 +131,15 @@ def h_year(m, st, ctx):
     return span and _step(st, ctx, span, "zh.year")
 
 
+def h_era_year(eras: dict):
+    """A year counted in a named era: 民国38年 = 1949 (the Republic's first year is 1912), 公元2026年."""
+    def apply(m, st, ctx):
+        count = zh_int(m.group("n"))
+        span = _year_span(eras[m.group("era")] + count) if st.span is None and count else None
+        return span and _step(st, ctx, span, "zh.era_year")
+    return apply
+
+
 def two_digit_year(digits: int, anchor_year: int, policy: TemporalPolicy) -> int | None:
     """The full year of 98年 / 03年 / '03 under policy two_digit_year (None when it is off)."""
     if policy.two_digit_year == "off":
@@ -1300,15 +1309,17 @@ def h_window(units, needs_measure, forward, rule):
 def _holiday(st, ctx, canonical, period, rule):
     """A holiday (or its statutory break) in the year read so far, else the next one not yet
     over (policy holiday_year) counting from the anchor's year."""
-    days = holidays.holiday_period_days(canonical)
-    period = period or (days is not None and ctx.policy.holiday_break == "statutory_break")
+    statutory = holidays.holiday_period(canonical)
+    period = period or (statutory is not None and ctx.policy.holiday_break == "statutory_break")
     year, implicit = _year_of(st, ctx)
-    if year is None or (period and days is None):
+    if year is None or (period and statutory is None):
         return None
 
     def span(date):
-        length = days if period else holidays.holiday_days(canonical, date, ctx.policy)
-        return Span(midnight(date), midnight(date) + length * DAY, "day")
+        if period:
+            start_days, length = statutory
+            return Span(midnight(date) + start_days * DAY, midnight(date) + (start_days + length) * DAY, "day")
+        return Span(midnight(date), midnight(date) + holidays.holiday_days(canonical, date, ctx.policy) * DAY, "day")
 
     upcoming = implicit and ctx.policy.holiday_year == "upcoming"
     spans = [span(date) for y in ((year, year + 1) if upcoming else (year,))
@@ -1722,6 +1733,7 @@ def tokens() -> tuple:
         tok("clock_colon", r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?(?!\d)(?:\s*[点时])?" + ampm, h_clock_colon),
         tok("now", _alt(words["now"] + en["words"]["now"]) + end, h_now),
         tok("year", r"(\d{4}|[零〇一二三四五六七八九]{4}|[两二一]千[零〇一二三四五六七八九十]*)\s*年度?(?!代|级|龄)", h_year),
+        tok("era_year", rf"(?P<era>{_alt(zh['era'])})\s*(?P<n>\d{{1,4}}|{numeral})\s*年(?!代|级|龄)", h_era_year(zh["era"])),
         tok("year_two_digits", r"(?:'|’)(?P<y>\d{2})(?!\d)|(?P<y2>\d{2}|[零〇一二三四五六七八九]{2})\s*年(?!代|级|龄)",
             lambda m, st, ctx: h_year_two_digits(_Groups(m, y=m.group("y") or m.group("y2")), st, ctx)),
         tok("bare_number", rf"(?P<n>{numeral})(?={connector}{numeral}\s*(?P<unit>年|月|日|号|点|时))", h_bare_number),

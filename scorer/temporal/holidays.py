@@ -49,9 +49,11 @@ def period_suffixes() -> tuple:
     return tuple(read_toml(HOLIDAYS)["period"]["suffixes"])
 
 
-def holiday_period_days(canonical: str) -> int | None:
-    """Length in days of the holiday's statutory period, or None when it has none."""
-    return definitions().get(canonical, {}).get("period_days")
+def holiday_period(canonical: str) -> tuple[int, int] | None:
+    """The holiday's statutory break as (days from the holiday's date to its first day, length in
+    days), or None when it has none: 春节's break starts on 除夕, the day before."""
+    entry = definitions().get(canonical, {})
+    return (entry.get("period_start_days", 0), entry["period_days"]) if "period_days" in entry else None
 
 
 def holiday_date(canonical: str, year: int, policy: TemporalPolicy | None = None) -> dt.date | None:

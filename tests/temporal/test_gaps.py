@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from scorer.temporal import find_in_text, resolve
+from scorer.temporal import find_in_text, mark_in_text, resolve
 from tests.temporal.test_families import REF, check
 
 
@@ -283,6 +283,18 @@ def test_cantonese_years_are_not_found_inside_words(text):
     assert find_in_text(text, REF) is None
 
 
+@pytest.mark.parametrize("text", ["依家", "宜家", "眼下", "当下"])
+def test_more_words_for_now(text):
+    # Cantonese 依家 / 宜家 (as 而家) and Mandarin 眼下 / 当下: the moment of the request
+    check(text, "2026-03-10 09:30:00", "2026-03-10 09:30:01", "second")
+
+
+def test_ikea_in_a_sentence_is_not_now():
+    # 宜家 is also IKEA's Chinese name: in free text it is read only with more time words after it
+    assert find_in_text("北京宜家的营业时间", REF) is None
+    assert mark_in_text("我依家喺屋企", REF) is not None
+
+
 @pytest.mark.parametrize("text, policy, start", [
     ("下个月的第一个工作日", [], "2026-04-01"),     # April 1st 2026 is a Wednesday
     ("本周最后一个工作日", [], "2026-03-13"),       # Friday of the week of Monday 9th
@@ -523,3 +535,18 @@ def test_by_words_before_and_after(text, start, end):
 
 def test_a_dangling_connector_is_still_no_reading():
     assert resolve("明天到", REF) is None
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("民国38年", "1949-01-01", "1950-01-01"),            # the Republic's year 1 is 1912
+    ("民國一百一十五年", "2026-01-01", "2027-01-01"),     # Taiwan's calendar, traditional script
+    ("民国115年3月", "2026-03-01", "2026-04-01"),
+    ("公元1949年10月1日", "1949-10-01", "1949-10-02"),   # the common era written out
+])
+def test_era_years(text, start, end):
+    check(text, start, end)
+
+
+@pytest.mark.parametrize("text", ["公元前221年", "民国0年"])
+def test_era_years_outside_the_calendar(text):
+    assert resolve(text, REF) is None

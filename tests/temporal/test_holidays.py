@@ -60,9 +60,10 @@ def test_every_definition_dates_and_every_alias_is_unique():
             assert seen.setdefault(name.lower(), canonical) == canonical, name
 
 
-def test_holiday_period_days():
-    assert holidays.holiday_period_days("国庆节") == 7 and holidays.holiday_period_days("劳动节") == 5
-    assert holidays.holiday_period_days("中秋节") is None
+def test_holiday_period():
+    assert holidays.holiday_period("国庆节") == (0, 7) and holidays.holiday_period("劳动节") == (0, 5)
+    assert holidays.holiday_period("春节") == (-1, 8)   # from 除夕 to 初七
+    assert holidays.holiday_period("中秋节") is None
 
 
 def test_holiday_days_until_a_date_of_its_calendar():
@@ -149,6 +150,9 @@ def days(first, last_exclusive):
     # statutory break
     ("国庆假期", "2024-01-01", days("2024-10-01", "2024-10-08")),
     ("国庆节", "2024-01-01", days("2024-10-01", "2024-10-02")),
+    # 春节's break runs from 除夕 (2024-02-09) for 8 days; said during it, it is that break still
+    ("2024年春节假期", "2020-01-01", days("2024-02-09", "2024-02-17")),
+    ("过年期间", "2024-02-12", days("2024-02-09", "2024-02-17")),
     # composition with clock times and ranges
     ("除夕晚上8点", "2024-01-01", ("2024-02-09T20:00:00", "2024-02-09T20:01:00")),
     ("春节到元宵节", "2024-01-01", days("2024-02-10", "2024-02-25")),
@@ -167,6 +171,7 @@ def test_reading(text, ref, expected):
 @pytest.mark.parametrize("text, ref, policy, expected", [
     ("国庆节", "2024-01-01", {"holiday_break": "statutory_break"}, days("2024-10-01", "2024-10-08")),
     ("中秋节", "2024-01-01", {"holiday_break": "statutory_break"}, days("2024-09-17", "2024-09-18")),
+    ("春节", "2024-01-01", {"holiday_break": "statutory_break"}, days("2024-02-09", "2024-02-17")),
     ("八月十五", "2025-01-01", {"unmarked_month_day": "gregorian"}, days("2025-08-15", "2025-08-16")),
     ("八月十五", "2025-01-01", {"unmarked_month_day": "lunar_day_words"}, None),
     ("五月初五", "2024-01-01", {"unmarked_month_day": "lunar_day_words"}, days("2024-06-10", "2024-06-11")),
