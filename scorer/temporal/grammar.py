@@ -241,14 +241,16 @@ def h_year_relative(vocab):
     return apply
 
 
-_LOOSE_YEAR_EDGES = frozenset(("年初", "年底", "年末", "初", "底", "末"))
+@functools.lru_cache(maxsize=None)
+def _loose_year_edges() -> frozenset:
+    return frozenset(read_toml("temporal/zh.toml")["year_edge_words"])
 
 
 def _year_months(word, table, policy):
     """First and last month of a year part; a one-month edge (年初, 年底; not 伊始, the very
     start) is two months under policy year_edge = "two_months"."""
     first, last = table[word]
-    if policy.year_edge == "two_months" and word in _LOOSE_YEAR_EDGES and first == last in (1, 12):
+    if policy.year_edge == "two_months" and word in _loose_year_edges() and first == last in (1, 12):
         return (1, 2) if first == 1 else (11, 12)
     return first, last
 
@@ -1788,7 +1790,7 @@ def tokens() -> tuple:
             rf"(?:\s*{week_word})?(?:\s*(?P<day>{weekday_alt})|(?P<weekend>末)|(?P<workdays>的?工作日))?",
             h_week(zh["week_prefix"], zh["weekday"])),
         tok("weekday", rf"{week_word}\s*({weekday_alt})", h_weekday(zh["weekday"])),
-        tok("weekend", r"周末|週末", h_weekend),
+        tok("weekend", _alt(words["weekend"]), h_weekend),
         tok("workdays", r"工作日", h_workdays),
         tok("part_of_day", _alt(pods), h_part_of_day(pods, "zh.part_of_day")),
         tok("clock", rf"(?P<hour>{numeral})\s*(?:点|时)钟?\s*(?:过\s*(?=半|{numeral_char}))?(?:(?P<half>半)(?:钟(?!头))?|(?P<quarters>[一二三四1-4])\s*刻钟?|整|正"

@@ -550,3 +550,29 @@ def test_era_years(text, start, end):
 @pytest.mark.parametrize("text", ["公元前221年", "民国0年"])
 def test_era_years_outside_the_calendar(text):
     assert resolve(text, REF) is None
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("双休日", "2026-03-14", "2026-03-16"),            # the two days off: the weekend of the reference's week
+    ("周六日", "2026-03-14", "2026-03-16"),            # Saturday and Sunday said in one word
+    ("星期六日", "2026-03-14", "2026-03-16"),
+])
+def test_more_words_for_the_weekend(text, start, end):
+    check(text, start, end, "day")
+
+
+@pytest.mark.parametrize("text, policy, start, end", [
+    ("月头", [], "2026-03-01", "2026-03-11"),           # spoken 月初: the first ten days
+    ("月尾", [], "2026-03-31", "2026-04-01"),           # spoken 月底: the last day under month_end=last_day
+    ("下个月月尾", [], "2026-04-30", "2026-05-01"),
+    ("明年年头", [], "2027-01-01", "2027-02-01"),       # spoken 年初: January
+    ("年尾", [], "2026-12-01", "2027-01-01"),
+    ("年尾", ["year_edge=two_months"], "2026-11-01", "2027-01-01"),
+])
+def test_spoken_edges_of_months_and_years(text, policy, start, end):
+    check(text, start, end, policy=policy)
+
+
+@pytest.mark.parametrize("text", ["这年头谁还用现金", "三个年头过去了"])
+def test_nian_tou_in_a_sentence_needs_a_year(text):
+    assert find_in_text(text, REF) is None
