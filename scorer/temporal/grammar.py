@@ -2052,6 +2052,7 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
     state, left, side_ctx = State(), None, ctx
     best = None
     started = False
+    open_after_end = None  # where X以后 / X之后 ends, read as an open range when nothing follows it
     between = False  # X和Y is a range only as X和Y之间 (3月5日和3月8日 names two days)
     while pos < len(text):
         candidates = _candidates(text, pos)
@@ -2082,9 +2083,13 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
             left = _finish(state, side_ctx)
             if left is None:
                 break
-            if match.group(0) in _after_words() and GRANULARITY_INDEX[left.span.granularity] > GRANULARITY_INDEX["hour"]:
-                # 明天以后、5号以前: after a day (or coarser) starts when it ends
-                left = dataclasses.replace(left, span=Span(left.span.end, left.span.end, left.span.granularity))
+            if match.group(0) in _after_words():
+                if GRANULARITY_INDEX[left.span.granularity] > GRANULARITY_INDEX["hour"]:
+                    # 明天以后、5号以前: after a day (or coarser) starts when it ends
+                    left = dataclasses.replace(left, span=Span(left.span.end, left.span.end, left.span.granularity))
+                open_after_end = match.end()
+                opened = None if whole else _open_after(left, ctx)
+                best = (open_after_end, opened) if opened is not None else best
             side_ctx = dataclasses.replace(ctx, anchor=left.span.start, anchor_pod=left.pod, left=left)
             between = match.group(0) in _BETWEEN_CONNECTORS
             state = State()
@@ -2102,6 +2107,10 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
             # in free text every prefix is a candidate; a whole value is read once, at its end
             result = _result(state, left, side_ctx)
             best = (pos, result) if result is not None else best
+    if whole and state.span is None and open_after_end is not None and pos >= len(text) \
+            and _last_token_end(text, open_after_end) == open_after_end:
+        result = _open_after(left, ctx)
+        return None if result is None else (open_after_end, result)
     if whole:
         if pos < len(text) or not started or state.span is None or _last_token_end(text, last_end) != last_end \
                 or (between and not text[last_end:].lstrip().startswith("之间")):
@@ -2128,6 +2137,14 @@ def _result(state: State, left: State | None, ctx: Context) -> State | None:
     if side.rules[:1] == ("zh.by",):  # 截至X: by X
         return None if left is not None or "open_range" in side.rules else _open_before(side, ctx, "open_range")
     return side if left is None else _join(left, side, ctx)
+
+
+def _open_after(left: State, ctx: Context) -> State | None:
+    """X以后 / X之后 with nothing after it: from when X ends (a clock time: from itself) to now,
+    under policy open_range = reference, as X起 is from X's start; None when that is still ahead."""
+    if ctx.policy.open_range == "none" or left.span.start >= ctx.ref:
+        return None
+    return State(Span(left.span.start, ctx.ref, "second"), None, True, None, left.rules + ("open_range",))
 
 
 def _last_token_end(text: str, end: int) -> int:

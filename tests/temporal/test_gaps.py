@@ -8,6 +8,7 @@ import datetime as dt
 import pytest
 
 from scorer.temporal import find_in_text, mark_in_text, resolve
+from scorer.temporal.policy import TemporalPolicy
 from tests.temporal.test_families import REF, check
 
 
@@ -576,3 +577,28 @@ def test_spoken_edges_of_months_and_years(text, policy, start, end):
 @pytest.mark.parametrize("text", ["这年头谁还用现金", "三个年头过去了"])
 def test_nian_tou_in_a_sentence_needs_a_year(text):
     assert find_in_text(text, REF) is None
+
+
+@pytest.mark.parametrize("text, policy, start, end", [
+    # X以后 / X之后 with nothing after it: from when X ends (a day or coarser) to now, as X之后Y之前 reads X
+    ("3月1日以后", [], "2026-03-02", "2026-03-10 09:30"),
+    ("2025年之后", [], "2026-01-01", "2026-03-10 09:30"),
+    ("七点以后", [], "2026-03-10 07:00", "2026-03-10 09:30"),   # a clock time: from itself
+    ("3月1日起", [], "2026-03-01", "2026-03-10 09:30"),         # 起 counts X itself
+])
+def test_open_range_after_a_past_time(text, policy, start, end):
+    check(text, start, end, "second", policy=policy)
+
+
+@pytest.mark.parametrize("text, policy", [
+    ("明天以后", []),                         # still ahead: an interval cannot hold the open end
+    ("3月1日以后", ["open_range=none"]),
+])
+def test_open_range_after_is_not_read(text, policy):
+    assert resolve(text, REF, TemporalPolicy.from_strings(policy) if policy else None) is None
+
+
+def test_open_range_after_in_a_sentence():
+    assert find_in_text("查询2025年以后的订单", REF).start.date() == dt.date(2026, 1, 1)
+    # an offset keeps its reading: 三天之后 is the day three days on, not an open range
+    assert find_in_text("三天之后再说", REF).start.date() == dt.date(2026, 3, 13)
