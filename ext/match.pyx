@@ -96,7 +96,7 @@ cdef struct Arrays:
 cdef inline bint temporal_equal_c(int64_t gs, int64_t ge, int8_t gg, int64_t ps, int64_t pe, int8_t pg) nogil:
     if gs == ps and ge == pe:
         return True
-    return pg <= HOUR and gg > pg and gs <= ps and ps < ge
+    return pg <= HOUR and gg > pg and pe - ps <= (60 if pg == HOUR else 1) and gs <= ps and pe <= ge
 
 
 cdef inline int pair_status_c(const Arrays* a, int64_t g_code, int64_t p_code) nogil:

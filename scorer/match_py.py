@@ -21,6 +21,7 @@ import numpy as np
 FUZZY, UNRESOLVED, UNKNOWN_PARAM, IS_DEFAULT, RELATIVE, TOLERANCE = 1, 2, 4, 8, 16, 32
 PAIR_CHECKED = FUZZY | TOLERANCE
 HOUR = 1  # index of "hour" in scorer.vocab.GRANULARITIES
+POINT_MINUTES = (1, 60)  # the length of a point at granularity minute (index 0) and hour (1)
 
 # Argument comparison statuses.
 EQ, MISSING, EXTRA, DIFF_VALUE, DIFF_TEMPORAL, UNCERTAIN, UNKNOWN_ARG = range(7)
@@ -83,10 +84,13 @@ class Matched(NamedTuple):
 
 
 def temporal_equal(g_start, g_end, g_gran, p_start, p_end, p_gran) -> bool:
-    """Identical intervals, or a point-like prediction (minute/hour) inside a coarser gold."""
+    """Identical intervals, or a point-like prediction inside a coarser gold: one minute or one
+    hour (a clock time, 五点多), wholly inside. A range of minutes (10:00-12:00, 现在到下周) is
+    no point: inside 上午 it is a part of the gold, reaching past 本周 it is not in it."""
     if g_start == p_start and g_end == p_end:
         return True
-    return p_gran <= HOUR and g_gran > p_gran and g_start <= p_start < g_end
+    return p_gran <= HOUR and g_gran > p_gran and p_end - p_start <= POINT_MINUTES[p_gran] \
+        and g_start <= p_start and p_end <= g_end
 
 
 def _pair_status(pair_keys, pair_status, g_code, p_code) -> int:

@@ -13,6 +13,7 @@ import re
 import unicodedata
 from zoneinfo import ZoneInfo
 
+from scorer import match_py
 from scorer.script import HAN_RANGES, to_simplified
 from scorer.temporal import fallback
 from scorer.temporal.dates import DAY, add_years, midnight, shift_month, week_first_day
@@ -31,7 +32,6 @@ SLIPS = ("off_by_one_day", "off_by_one_week", "off_by_one_year", "wrong_weekday"
          "whole_vs_part", "timezone_shift", "inclusive_exclusive_end")
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
 _MINUTE = dt.timedelta(minutes=1)
-_HOUR_INDEX = GRANULARITY_INDEX["hour"]
 _YEAR_ONLY = re.compile(r"\d{4}")
 _WRITTEN_YEAR = re.compile(r"(?<!\d)\d{4}(?!\d)")
 _MAX_LENGTH = 200
@@ -209,11 +209,9 @@ def to_minutes(iv: Interval) -> tuple[int, int, int]:
 
 
 def temporal_equal(g: tuple[int, int, int], p: tuple[int, int, int]) -> bool:
-    """THE comparison rule (mirrored in the compiled matcher): identical intervals, or a
-    point-like prediction (minute/hour) inside a coarser gold. A day inside a month is not equal."""
-    if g[0] == p[0] and g[1] == p[1]:
-        return True
-    return p[2] <= _HOUR_INDEX and g[2] > p[2] and g[0] <= p[0] < g[1]
+    """THE comparison rule, on `to_minutes` tuples: the matcher's (scorer.match_py, mirrored in
+    the compiled core). A day inside a month is not equal."""
+    return match_py.temporal_equal(*g, *p)
 
 
 def _unit(granularity: str) -> dt.timedelta:

@@ -26,7 +26,9 @@ needs_extension = pytest.mark.skipif(
     reason="compiled matcher not built (CI sets CALLSCORE_REQUIRE_EXT=1 to make this a failure)")
 
 CITIES = ["北京", "上海", "广州", "北京市", "Beijing", "深圳", "北京朝阳区建国路88号", "北京朝阳区建国路"]
-DATES = ["2026-03-05", "2026-03-06", "2026年3月5日", "2026-03-05T15:00:00+08:00", "2026-03"]
+# days, a month, a point, and ranges of minutes inside a day and across its end (no points)
+DATES = ["2026-03-05", "2026-03-06", "2026年3月5日", "2026-03-05T15:00:00+08:00", "2026-03",
+         "2026年3月5日10:00-12:00", "2026-03-05T23:00/2026-03-06T01:00"]
 
 
 def _random_call(rng, tool=None):

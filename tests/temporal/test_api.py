@@ -37,6 +37,17 @@ def test_point_inside_coarser_gold_is_equal_but_not_the_reverse():
     assert not temporal_equal(day, to_minutes(iv("2026-03-11T15:00")))
 
 
+def test_a_range_of_minutes_is_no_point():
+    # only one minute or one hour counts as a point inside a coarser gold: a range is a part of it,
+    # or reaches past it
+    morning, week = to_minutes(iv("今天上午")), to_minutes(iv("本周"))
+    assert temporal_equal(morning, to_minutes(iv("今天10:00")))
+    assert temporal_equal(morning, to_minutes(iv("今天10点多")))          # the hour 10:00-11:00
+    assert not temporal_equal(morning, to_minutes(iv("今天10:00-12:00")))
+    assert not temporal_equal(week, to_minutes(iv("现在到下周")))         # starts inside, ends past it
+    assert not temporal_equal(to_minutes(iv("今天")), to_minutes(iv("今晚23:00到明天凌晨1点")))
+
+
 def test_to_minutes_is_utc_epoch_minutes():
     start, end, granularity = to_minutes(iv("1970-01-01T08:01:00+08:00"))
     assert (start, end, granularity) == (1, 2, 0)
