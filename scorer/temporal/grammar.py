@@ -1476,6 +1476,10 @@ def h_open_range(before_words):
     def apply(m, st, ctx):
         if st.span is not None and ctx.left is not None and m.group(0) in before_words:
             return st  # X之后Y之前: the range ends with Y
+        if st.span is not None and ctx.left is None and m.group(0) not in before_words \
+                and m.end() < len(m.string) \
+                and any(token.kind == "connector" for token, _match in _candidates(m.string, m.end())):
+            return st  # 从明天开始到后天: 开始 / 起 only mark the left side of a range
         if st.span is None or ctx.policy.open_range == "none" or ctx.left is not None:
             return None
         if m.group(0) in before_words:

@@ -602,3 +602,12 @@ def test_open_range_after_in_a_sentence():
     assert find_in_text("查询2025年以后的订单", REF).start.date() == dt.date(2026, 1, 1)
     # an offset keeps its reading: 三天之后 is the day three days on, not an open range
     assert find_in_text("三天之后再说", REF).start.date() == dt.date(2026, 3, 13)
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("从明天开始到后天", "2026-03-11", "2026-03-13"),   # X still ahead: 开始 marks the left side only
+    ("明天起至后天", "2026-03-11", "2026-03-13"),
+    ("从今天开始到月底", "2026-03-10", "2026-04-01"),
+])
+def test_start_word_before_a_range_connector(text, start, end):
+    check(text, start, end, "day")
