@@ -75,6 +75,13 @@ def _alt(words) -> str:
     return "|".join(re.escape(word) for word in sorted(words, key=lambda w: (-len(w), w)))
 
 
+def _open_words(words, compounds: dict) -> str:
+    """The open-range words as a regex, longest first; a word is none where it begins a longer
+    word (六点起床: get up at six, not since six; 八点前往: leave at eight, not by eight)."""
+    return "|".join(re.escape(word) + (f"(?!{_alt(compounds[word])})" if word in compounds else "")
+                    for word in sorted(words, key=lambda w: (-len(w), w)))
+
+
 def _step(st: State, ctx: Context, span: Span, rule: str, relative=False, pod=None, implicit=None):
     return State(span, pod, st.relative or relative, implicit or st.implicit, st.rules + (rule,), st.zone)
 
@@ -1814,7 +1821,8 @@ def tokens() -> tuple:
         tok("zone", rf"(?:utc|gmt)\s*(?P<sign>[+-])\s*(?P<h>\d{{1,2}})(?::?(?P<mi>\d{{2}}))?|(?P<name>{_alt(zh['zone'])})(?![a-z])",
             h_zone(zh["zone"])),
         tok("by", _alt(words["by"]), h_by),
-        tok("open_range", rf"(?:{_alt(words['open_before'] + words['open_after'])})(?![天日晚早])" + end,
+        tok("open_range", rf"(?:{_open_words(words['open_before'] + words['open_after'], words['open_word_compounds'])})"
+            r"(?![天日晚早])" + end,
             h_open_range(frozenset(words["open_before"]))),
         tok("holiday", rf"(?<![\d.])(?:{lunar_marker})?\s*(?P<name>{_alt(holiday_names)})"
             rf"(?P<period>{_alt(holidays.period_suffixes())})?{_NOT_AFTER_HOLIDAY}", h_holiday(holiday_names)),

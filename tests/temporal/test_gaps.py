@@ -611,3 +611,23 @@ def test_open_range_after_in_a_sentence():
 ])
 def test_start_word_before_a_range_connector(text, start, end):
     check(text, start, end, "day")
+
+
+@pytest.mark.parametrize("text, start", [
+    ("早上六点起床", "2026-03-10 06:00"),      # 起床 = get up: the clock time, not "since six"
+    ("八点起飞", "2026-03-10 08:00"),          # 起飞 = take off
+    ("九点起来", "2026-03-10 09:00"),
+    ("八点前往机场", "2026-03-10 08:00"),      # 前往 = leave for: not "by eight"
+])
+def test_open_range_words_that_begin_a_longer_word(text, start):
+    found = find_in_text(text, REF)
+    assert found.start == dt.datetime.fromisoformat(start).replace(tzinfo=REF.tzinfo)
+    assert found.end - found.start == dt.timedelta(minutes=1)
+
+
+@pytest.mark.parametrize("text, end", [
+    ("3月1日起实施", "2026-03-10 09:30"),      # 起 before a verb that is no compound with it: since March 1
+    ("十点前到达", "2026-03-10 10:00"),        # by ten
+])
+def test_open_range_words_still_read(text, end):
+    assert find_in_text(text, REF).end == dt.datetime.fromisoformat(end).replace(tzinfo=REF.tzinfo)
