@@ -1804,7 +1804,7 @@ def tokens() -> tuple:
         tok("weekend", _alt(words["weekend"]), h_weekend),
         tok("workdays", r"工作日", h_workdays),
         tok("part_of_day", _alt(pods), h_part_of_day(pods, "zh.part_of_day")),
-        tok("clock", rf"(?P<hour>{numeral})\s*(?:点|时)钟?\s*(?:过\s*(?=半|{numeral_char}))?(?:(?P<half>半)(?:钟(?!头))?|(?P<quarters>[一二三四1-4])\s*刻钟?|整|正"
+        tok("clock", rf"(?<!第)(?P<hour>{numeral})\s*(?:点|时(?!{_alt(words['shi_compounds'])}))钟?\s*(?:过\s*(?=半|{numeral_char}))?(?:(?P<half>半)(?:钟(?!头))?|(?P<quarters>[一二三四1-4])\s*刻钟?|整|正"
             rf"|(?P<minute>{numeral})(?!{numeral_char})\s*(?:分钟?|(?!\s*秒|\s*个字))|(?P<five_minutes>{numeral})\s*个字)?"
             rf"(?:\s*(?P<second>{numeral})\s*秒钟?|(?<=分)\s*(?P<second_alone>\d{{1,2}})(?!\d))?"
             rf"(?P<more>多钟?)?" + ampm, h_clock),

@@ -631,3 +631,17 @@ def test_open_range_words_that_begin_a_longer_word(text, start):
 ])
 def test_open_range_words_still_read(text, end):
     assert find_in_text(text, REF).end == dt.datetime.fromisoformat(end).replace(tzinfo=REF.tzinfo)
+
+
+@pytest.mark.parametrize("text", [
+    "第一时间通知我", "一时间不知道说什么", "第三点建议",   # an ordinal or 时间, not one o'clock or three
+    "一天到晚都在忙",                                      # all day long, not "by this evening"
+    "白天鹅宾馆", "今日头条的新闻", "明日之星",             # names
+])
+def test_more_lookalikes_in_free_text(text):
+    assert find_in_text(text, REF) is None
+
+
+def test_shi_as_the_hour_is_still_read():
+    check_minute("三时一刻", "2026-03-10 03:15")
+    check_minute("下午三时", "2026-03-10 15:00")
