@@ -1824,7 +1824,7 @@ def tokens() -> tuple:
         tok("open_range", rf"(?:{_open_words(words['open_before'] + words['open_after'], words['open_word_compounds'])})"
             r"(?![天日晚早])" + end,
             h_open_range(frozenset(words["open_before"]))),
-        tok("holiday", rf"(?<![\d.])(?:{lunar_marker})?\s*(?P<name>{_alt(holiday_names)})"
+        tok("holiday", rf"(?<![\d.第])(?:{lunar_marker})?\s*(?P<name>{_alt(holiday_names)})"
             rf"(?P<period>{_alt(holidays.period_suffixes())})?{_NOT_AFTER_HOLIDAY}", h_holiday(holiday_names)),
         tok("lunar_date", rf"(?:(?:(?:{lunar_marker})\s*(?:(?P<year>\d{{4}}|[零〇一二三四五六七八九]{{4}})\s*年\s*)?"
             rf"(?P<leap>闰)?|(?P<leap_only>闰))(?P<month>{named_months}|{_LUNAR_MONTH})\s*月"

@@ -637,6 +637,8 @@ def test_open_range_words_still_read(text, end):
     "第一时间通知我", "一时间不知道说什么", "第三点建议",   # an ordinal or 时间, not one o'clock or three
     "一天到晚都在忙",                                      # all day long, not "by this evening"
     "白天鹅宾馆", "今日头条的新闻", "明日之星",             # names
+    "第十一届运动会",                                      # an ordinal, not 十一 (国庆)
+    "1号航站楼", "3号窗口办理",                            # places numbered like days
 ])
 def test_more_lookalikes_in_free_text(text):
     assert find_in_text(text, REF) is None
