@@ -647,3 +647,23 @@ def test_more_lookalikes_in_free_text(text):
 def test_shi_as_the_hour_is_still_read():
     check_minute("三时一刻", "2026-03-10 03:15")
     check_minute("下午三时", "2026-03-10 15:00")
+
+
+@pytest.mark.parametrize("text, start", [
+    ("七一", "2026-07-01"),            # 建党节
+    ("八一", "2026-08-01"),            # 建军节
+    ("315", "2026-03-15"),             # 消费者权益日, as 520 and 618 are days of their own
+    ("圣诞夜", "2026-12-24"),          # 平安夜
+    ("跨年夜", "2026-12-31"),
+])
+def test_more_holiday_names(text, start):
+    check(text, start, (dt.date.fromisoformat(start) + dt.timedelta(days=1)).isoformat(), "day")
+
+
+@pytest.mark.parametrize("text", ["房间520", "我住618", "打315投诉", "八一中学"])
+def test_numbers_named_like_days_are_no_days_in_a_sentence(text):
+    assert find_in_text(text, REF) is None
+
+
+def test_a_numbered_day_with_more_is_found():
+    assert find_in_text("520情人节送什么", REF).start.date() == dt.date(2026, 5, 20)
