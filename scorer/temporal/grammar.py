@@ -426,6 +426,17 @@ def h_slash_date(m, st, ctx):
     return state and _day_of_month(state, ctx, int(m.group("d") or m.group("d2")), "zh.day")
 
 
+def h_slash_date_year(m, st, ctx):
+    """06/01/2023: a date with the year last, month first or day first by policy slash_date_order;
+    a number over 12 can only be the day (25/12/2025, 12/25/2025)."""
+    if st.span is not None:
+        return None
+    first, second = int(m.group("a")), int(m.group("b"))
+    day_first = first > 12 or (second <= 12 and ctx.policy.slash_date_order == "day_first")
+    date = valid_date(int(m.group("y")), *((second, first) if day_first else (first, second)))
+    return date and _step(st, ctx, _day_span(date), "slash.date_year")
+
+
 def h_month_day_range(m, st, ctx):
     """3/10-3/12, 3.10-3.12: two month.day dates joined by a dash, as notices write a range (a
     lone 3.10 stays a number); the right side takes its year from the left and rolls over
@@ -1788,6 +1799,7 @@ def tokens() -> tuple:
             h_window(units, needs_measure, True, "zh.within")),
         tok("month_day_range", r"(?<![\d./·-])(?P<m1>\d{1,2})(?P<sep>[./])(?P<d1>\d{1,2})\s*(?:[-~～]|至|到)\s*"
             r"(?P<m2>\d{1,2})(?P=sep)(?P<d2>\d{1,2})(?![\d./])", h_month_day_range),
+        tok("slash_date_year", r"(?<![\d\-/.·])(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>\d{4})(?![\d/])", h_slash_date_year),
         tok("slash_date", r"(?<![\d\-/.·])(?:(?P<mo>\d{1,2})[/·](?P<d>\d{1,2})(?![\d/·])|(?P<mo2>\d{2})-(?P<d2>\d{2})(?![\d\-.:]))"
             r"\s*(?:号|日)?", h_slash_date),
         tok("sequence", rf"(?P<dir>上|下|前|后|最后|末(?={numeral_char}))\s*(?P<n>{numeral})?\s*(?P<measure>个)?\s*(?P<unit>{unit_alt})"

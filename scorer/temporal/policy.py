@@ -64,6 +64,7 @@ class TemporalPolicy:
     offset_in_date_field: str = "same_day"
     offset_clock: str = "exact"
     two_digit_year: str = "nearest"
+    slash_date_order: str = "month_first"
     open_range: str = "reference"
     part_of_day: tuple = ()           # ((word, start hour, end hour), ...) over rules/temporal/zh.toml
     timezone: str = "Asia/Shanghai"

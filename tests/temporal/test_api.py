@@ -146,8 +146,8 @@ def test_dateparser_is_asked_only_when_the_policy_says_so_and_its_answers_are_gu
     assert resolve("2023年", REF, on).start.year == 2023          # our rule, not dateparser's year 4049
     assert resolve("2026-13-01", REF, on) is None                 # not read as a day-month swap
     assert resolve("2026-13-01T10:00", REF, on) is None           # nor with a time after a `t`
-    assert resolve("3/10/2026", REF, on).rule == "dateparser"
-    assert resolve("3/10/2026", REF) is None                      # off by default
+    assert resolve("March the 10th", REF, on).rule == "dateparser"
+    assert resolve("March the 10th", REF) is None                 # off by default
 
 
 def test_policy_defaults_come_from_the_file_and_reject_unknown_values():

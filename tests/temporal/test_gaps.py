@@ -667,3 +667,13 @@ def test_numbers_named_like_days_are_no_days_in_a_sentence(text):
 
 def test_a_numbered_day_with_more_is_found():
     assert find_in_text("520情人节送什么", REF).start.date() == dt.date(2026, 5, 20)
+
+
+@pytest.mark.parametrize("text, policy, start", [
+    ("06/01/2023", [], "2023-06-01"),                             # month first, as English writes it
+    ("06/01/2023", ["slash_date_order=day_first"], "2023-01-06"),
+    ("25/12/2025", [], "2025-12-25"),                             # 25 can only be the day
+    ("12/25/2025", ["slash_date_order=day_first"], "2025-12-25"),
+])
+def test_dates_with_the_year_last(text, policy, start):
+    check(text, start, (dt.date.fromisoformat(start) + dt.timedelta(days=1)).isoformat(), "day", policy=policy)
