@@ -1379,19 +1379,34 @@ def _lunar_day(text: str | None) -> int | None:
     return zh_int(text)   # 廿三, 卅: the numeral reader knows them
 
 
+def _lunar_day_from(anchor: dt.date, day: int, roll: bool) -> dt.date | None:
+    """That day of the lunar month `anchor` is in; with `roll`, of the next lunar month when it
+    would come before the anchor."""
+    month = calendars.lunar_month_of(anchor)
+    date = month and calendars.lunar_to_solar(*month[:2], day, month[2])
+    if roll and date is not None and date < anchor:
+        month = calendars.lunar_month_of(calendars.lunar_month_span(*month[:2], month[2])[1])
+        date = month and calendars.lunar_to_solar(*month[:2], day, month[2])
+    return date
+
+
 def _bare_lunar_day(st, ctx, day):
     """初五 / 廿三 alone on the right of a range (正月初一到初五, 腊月廿八到初六): that day of the lunar
     month the left side starts in, or of the next one when it would come before the left side.
     Alone 初三 is not read (as likely a school year); a lone 廿/卅 day is a day of the month."""
     if st.span is not None or ctx.anchor == ctx.ref:
         return None
-    month = calendars.lunar_month_of(ctx.anchor.date())
-    date = month and calendars.lunar_to_solar(*month[:2], day, month[2])
-    if date is not None and date < ctx.anchor.date():
-        month_end = calendars.lunar_month_span(*month[:2], month[2])[1]
-        month = calendars.lunar_month_of(month_end)
-        date = month and calendars.lunar_to_solar(*month[:2], day, month[2])
+    date = _lunar_day_from(ctx.anchor.date(), day, roll=True)
     return date and _step(st, ctx, _day_span(date), "zh.lunar_day")
+
+
+def _marked_lunar_day(st, ctx, day):
+    """农历十五 / 阴历初一, a lunar day with no month: that day of the lunar month the reference is
+    in, or (policy bare_day_of_month = upcoming) of the next one once it is over."""
+    if st.span is not None:
+        return None
+    date = _lunar_day_from(ctx.anchor.date(), day, roll=ctx.policy.bare_day_of_month == "upcoming")
+    return date and _step(st, ctx, _day_span(date), "zh.lunar_day", relative=True)
 
 
 def h_lunar_date(months):
@@ -1405,6 +1420,8 @@ def h_lunar_date(months):
                 # a lone 廿一 / 卅 (days a calendar writes that way): that day of the reference month
                 return _day_of_month(st, ctx, day, "zh.day")
             return _bare_lunar_day(st, ctx, day)
+        if m.group("marked_day"):
+            return _marked_lunar_day(st, ctx, _lunar_day(m.group("marked_day")))
         month_text = m.group("month") or m.group("named") or m.group("plain_month")
         month = 1 if m.group("danian_day") else months.get(month_text) or zh_int(month_text)
         day = _lunar_day(m.group("day") or m.group("named_day") or m.group("danian_day") or m.group("plain_day"))
@@ -1841,6 +1858,7 @@ def tokens() -> tuple:
         tok("lunar_date", rf"(?:(?:(?:{lunar_marker})\s*(?:(?P<year>\d{{4}}|[零〇一二三四五六七八九]{{4}})\s*年\s*)?"
             rf"(?P<leap>闰)?|(?P<leap_only>闰))(?P<month>{named_months}|{_LUNAR_MONTH})\s*月"
             rf"(?:\s*(?P<day>{_LUNAR_DAY})\s*[日号號]?)?"
+            rf"|(?:{lunar_marker})\s*(?P<marked_day>{_PLAIN_LUNAR_DAY})(?!\s*月)"
             rf"|(?P<named>{named_months})月(?:\s*(?P<named_day>{_LUNAR_DAY})\s*[日号號]?)?"
             rf"|大年(?P<danian_day>{_LUNAR_FIRST_DAYS})"
             rf"|(?P<plain_month>{_PLAIN_MONTH})月(?P<plain_day>{_PLAIN_LUNAR_DAY})(?!\s*[日号號])"

@@ -677,3 +677,14 @@ def test_a_numbered_day_with_more_is_found():
 ])
 def test_dates_with_the_year_last(text, policy, start):
     check(text, start, (dt.date.fromisoformat(start) + dt.timedelta(days=1)).isoformat(), "day", policy=policy)
+
+
+@pytest.mark.parametrize("text, policy, start", [
+    # the reference (2026-03-10) is in 正月 of lunar 2026, which began on 2026-02-17 (春节)
+    ("农历十五", [], "2026-03-03"),                                  # 正月十五, 元宵
+    ("阴历廿三", [], "2026-03-11"),
+    ("农历初一", [], "2026-02-17"),
+    ("农历十五", ["bare_day_of_month=upcoming"], "2026-04-02"),     # 二月十五: 二月 begins 2026-03-19
+])
+def test_lunar_day_without_a_month(text, policy, start):
+    check(text, start, (dt.date.fromisoformat(start) + dt.timedelta(days=1)).isoformat(), "day", policy=policy)
