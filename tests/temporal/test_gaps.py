@@ -655,6 +655,10 @@ def test_shi_as_the_hour_is_still_read():
     ("315", "2026-03-15"),             # 消费者权益日, as 520 and 618 are days of their own
     ("圣诞夜", "2026-12-24"),          # 平安夜
     ("跨年夜", "2026-12-31"),
+    ("中国人民解放军建军节", "2026-08-01"),   # official names
+    ("中国共产党成立纪念日", "2026-07-01"),
+    ("中国青年节", "2026-05-04"),
+    ("中华人民共和国国庆节", "2026-10-01"),
 ])
 def test_more_holiday_names(text, start):
     check(text, start, (dt.date.fromisoformat(start) + dt.timedelta(days=1)).isoformat(), "day")
