@@ -141,8 +141,7 @@ class VerdictMemo:
         self.undecided_calls = {}       # memo index -> calls as written (JSON), for judge records
 
     def lookup(self, keys: pa.Array) -> np.ndarray:
-        index = self.index
-        return np.fromiter((index.get(key, -1) for key in _key_bytes(keys)), np.int64, len(keys))
+        return np.fromiter(map(self.index.get, _key_bytes(keys), itertools.repeat(-1)), np.int64, len(keys))
 
     def merge(self, prepared: "Prepared", distinct: "Distinct"):
         """(table, rows, undecided): a table holding every verdict the batch needs, the row of
