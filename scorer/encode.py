@@ -406,10 +406,10 @@ class PredictionEncoder:
         context = self.gold.context(gold.reference_time, tool, param_name, param)
         canon = canonical_cached(param, value_json, context)
         if not known:
-            canon = _flagged(canon, UNKNOWN_PARAM)
+            canon = canon.flagged(UNKNOWN_PARAM)
         elif param.default_json is not None and (tool, param_name) not in gold.params and \
                 canonical_cached(param, param.default_json, context).key == canon.key:
-            canon = _flagged(canon, IS_DEFAULT)
+            canon = canon.flagged(IS_DEFAULT)
         return canon
 
     def encode(self, g_rows, calls_column, output_column, malformed_column=None) -> EncodedBatch:
@@ -468,8 +468,3 @@ class PredictionEncoder:
                     self._pairs[(g_code, p_code)] = pair_status(param, gold_canon, canon, self.options)
                 pairs.add((g_code << 32) | p_code)
 
-
-
-def _flagged(canon: Canon, flag: int) -> Canon:
-    """`canon` with one more flag (as dataclasses.replace, without its per-call introspection)."""
-    return Canon(canon.key, canon.interval, canon.flags | flag, canon.rule, canon.number, canon.written)
