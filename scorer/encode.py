@@ -6,7 +6,7 @@ distinct (gold row, call text), because predictions repeat heavily across models
 Everything policy-related is delegated to scorer.normalize; this module only flattens.
 """
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -338,7 +338,7 @@ class PredictionEncoder:
         self.gold, self.options = gold, options
         self._parsed = {}       # raw calls/output text -> Parsed
         self._calls = {}        # (gold row, tool, arguments json) -> [(param, raw, Canon)]
-        self._values = {}       # (gold row, tool, param, value json) -> Canon, or None: left out
+        self._values = {}       # (gold row, tool, param, value) -> Canon, or None: left out
         self._pairs = {}        # (gold code, pred code) -> pair status
         self._gold_codes = len(gold.codes.names)   # codes below this are gold values', never dropped
 
@@ -380,10 +380,12 @@ class PredictionEncoder:
         if found is None:
             found = []
             for param_name, raw in load_json(arguments_json).items():
-                value_key = (g_row, tool, param_name, canonical_json(raw))
+                # a text keys itself (a JSON spelling per value cost more than the lookup); other
+                # values by their JSON, in a tuple so that "5" and 5 stay two keys
+                value_key = (g_row, tool, param_name, raw if type(raw) is str else (canonical_json(raw),))
                 canon = self._values.get(value_key, _OMITTED)
                 if canon is _OMITTED:
-                    canon = self._values[value_key] = self._value(g_row, tool, param_name, raw, value_key[3])
+                    canon = self._values[value_key] = self._value(g_row, tool, param_name, raw, canonical_json(raw))
                 if canon is not None:
                     found.append((param_name, raw, canon))
             self._calls[key] = found
@@ -404,10 +406,10 @@ class PredictionEncoder:
         context = self.gold.context(gold.reference_time, tool, param_name, param)
         canon = canonical_cached(param, value_json, context)
         if not known:
-            canon = replace(canon, flags=canon.flags | UNKNOWN_PARAM)
+            canon = canon.flagged(UNKNOWN_PARAM)
         elif param.default_json is not None and (tool, param_name) not in gold.params and \
                 canonical_cached(param, param.default_json, context).key == canon.key:
-            canon = replace(canon, flags=canon.flags | IS_DEFAULT)
+            canon = canon.flagged(IS_DEFAULT)
         return canon
 
     def encode(self, g_rows, calls_column, output_column, malformed_column=None) -> EncodedBatch:

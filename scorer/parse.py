@@ -69,6 +69,7 @@ BFCL models parse in about a second.
 """
 
 import ast
+import functools
 import json
 import math
 import operator
@@ -255,8 +256,20 @@ def _call_from_dict(item, number: int) -> tuple[str, str]:
     else:
         if "input" in holder and holder.get("type") == "tool_use":
             raw = holder["input"]
+    if isinstance(raw, str):
+        try:
+            return name.strip().replace("\\_", "_"), _arguments_text(raw)
+        except _Unreadable:
+            pass   # said again below, naming the call
     arguments = _shallow(_decode_arguments(raw, label), label)
     return name.strip().replace("\\_", "_"), canonical_json(arguments)
+
+
+@functools.lru_cache(maxsize=65_536)
+def _arguments_text(raw: str) -> str:
+    """Canonical JSON of arguments written as a JSON text, once per distinct text: outputs that
+    differ only around their calls (OpenAI's call ids, random per row) repeat the same text."""
+    return canonical_json(_shallow(_decode_arguments(raw, "call"), "call"))
 
 
 REFUSAL_NAMES = frozenset({"no_function", "no_tool", "no_tool_call", "no_call", "none"})

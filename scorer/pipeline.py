@@ -238,6 +238,7 @@ class Scorer:
         self.memo = VerdictMemo(MEMO_BYTES)
         self.readings = ReadingMemo(READINGS)
         self.compat = None
+        self.judge_records = judge_records   # the memos are empty: they suit either
         if options.compat == "bfcl":
             from scorer.compat.verdicts import BfclVerdicts
 
@@ -248,6 +249,8 @@ class Scorer:
         """Forget the previous run's predictions (a gold set scores several files, scorer.api);
         `judge_records`: build judge-ready records (only --undecided reads them)."""
         self.predictions_path = predictions_path
+        if judge_records and not self.judge_records:   # verdicts remembered without the calls judge records read
+            self.memo, self.readings = VerdictMemo(MEMO_BYTES), ReadingMemo(READINGS)
         self.judge_records = judge_records
         self.undecided_rows = 0
         self.kept_types = {}       # kept prediction column -> its type, fixed by the first batch
@@ -352,6 +355,8 @@ class Scorer:
                                          self.carried, [outputs[row] for row in rows])
         if self.compat is not None:
             verdicts = self.compat.apply(verdicts, firsts.take(taken), g_rows)
+        if not self.judge_records:   # only judge records read the calls as written
+            return verdicts, {}
         undecided = (~verdicts.column("decided").to_numpy(zero_copy_only=False)).nonzero()[0]
         undecided_calls = {int(row): canonical_json([{"name": tool, "arguments": {p: raw for p, raw, _c in arguments}}
                                                      for tool, arguments in encoded.calls[row]]) for row in undecided}

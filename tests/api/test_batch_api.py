@@ -128,3 +128,16 @@ def test_empty_and_unknown_batches_give_empty_verdicts(cli_run):
     for batch in (predictions.slice(0, 0), pa.concat_tables([unknown.slice(0, 5), unknown.slice(5, 5)])):
         verdicts = gold.score_batch(batch)
         assert verdicts.num_rows == 0 and verdicts.schema.equals(written.schema.remove_metadata())
+
+
+def test_judge_records_after_a_run_without_them_show_the_calls_as_written(tmp_path):
+    """A Gold remembers verdicts across runs, but only a run that writes judge records keeps the
+    calls as written they show: such a run after one without them scores afresh."""
+    gold = Gold.from_table(gold_table([{"id": "a", "gold_calls": [call("get_weather", city="北京")]}]))
+    predicted = [call("get_weather", city="北京", trace="r1")]   # an argument the schema lacks: undecided
+    predictions = tmp_path / "p.parquet"
+    pq.write_table(pa.Table.from_pylist([{"id": "a", "model": "m", "calls": json.dumps(predicted)}]), predictions)
+    gold.score_file(predictions, out=tmp_path / "first.parquet")
+    gold.score_file(predictions, out=tmp_path / "second.parquet", undecided=tmp_path / "undecided.jsonl")
+    records = [json.loads(line) for line in (tmp_path / "undecided.jsonl").read_text().splitlines()]
+    assert [record["predicted_calls"] for record in records] == [predicted]

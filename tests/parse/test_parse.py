@@ -286,3 +286,15 @@ def test_expressions_in_python_calls_pass_their_source_text():
     assert json.loads(parse_output("[f(a=10**100000)]").calls[0][1]) == {"a": "10 ** 100000"}  # too large: its text
     # outside a Python call (JSON), nothing is read as an expression
     assert parse_output('[{"name": "f", "arguments": {"a": {1, 2}}}]').malformed
+
+
+def test_an_arguments_text_met_again_reads_alike_and_its_fault_names_each_call():
+    """Arguments texts are read once per distinct text (outputs that differ only in call ids
+    repeat them); a text that does not read is named by the number of the call holding it."""
+    good, bad = '"{\\"city\\": \\"北京\\", \\"days\\": 3}"', '"[1, 2]"'
+    for call_id in ("call_1", "call_2"):
+        text = f'[{{"id": "{call_id}", "type": "function", "function": {{"name": "f", "arguments": {good}}}}}]'
+        assert parse_output(text) == Parsed(calls(("f", {"city": "北京", "days": 3})), None)
+    assert parse_output(f'[{{"name": "f", "arguments": {bad}}}]').malformed == "call 1: arguments is not a JSON object"
+    second = parse_output(f'[{{"name": "f", "arguments": {{}}}}, {{"name": "f", "arguments": {bad}}}]')
+    assert second.malformed == "call 2: arguments is not a JSON object"
