@@ -1821,7 +1821,7 @@ def tokens() -> tuple:
             r"\s*(?:号|日)?", h_slash_date),
         tok("sequence", rf"(?P<dir>上|下|前|后|最后|末(?={numeral_char}))\s*(?P<n>{numeral})?\s*(?P<measure>个)?\s*(?P<unit>{unit_alt})"
             r"(?!\s*(?:前|后|以|之|内|[一二三四五六日天1-7]))", h_sequence(units)),
-        tok("ordinal", rf"(?:第\s*(?P<n>{numeral})|(?P<first>首)|(?P<last>最后|倒数第)\s*(?P<n2>{numeral})?)\s*个?\s*"
+        tok("ordinal", rf"(?:第\s*(?P<n>{numeral})|(?P<first>首)|(?P<last>最后|倒数第|末(?=月))\s*(?P<n2>{numeral})?)\s*个?\s*"
             rf"(?P<unit>{ordinal_units})(?:\s*(?P<weekday>{weekday_alt}))?",
             lambda m, st, ctx: h_ordinal(zh["ordinal_unit"], zh["weekday"])(
                 _Groups(m, n=m.group("n") or m.group("n2"),

@@ -284,7 +284,7 @@ def test_cantonese_years_are_not_found_inside_words(text):
     assert find_in_text(text, REF) is None
 
 
-@pytest.mark.parametrize("text", ["依家", "宜家", "眼下", "当下"])
+@pytest.mark.parametrize("text", ["依家", "宜家", "眼下", "当下", "此时此刻"])
 def test_more_words_for_now(text):
     # Cantonese 依家 / 宜家 (as 而家) and Mandarin 眼下 / 当下: the moment of the request
     check(text, "2026-03-10 09:30:00", "2026-03-10 09:30:01", "second")
@@ -692,3 +692,7 @@ def test_dates_with_the_year_last(text, policy, start):
 ])
 def test_lunar_day_without_a_month(text, policy, start):
     check(text, start, (dt.date.fromisoformat(start) + dt.timedelta(days=1)).isoformat(), "day", policy=policy)
+
+
+def test_the_last_month_of_a_year_as_mo_yue():
+    check("2006年末月", "2006-12-01", "2007-01-01", "month")    # 末月 = the last month, as 首月 is the first
