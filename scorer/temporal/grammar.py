@@ -1410,8 +1410,8 @@ def _marked_lunar_day(st, ctx, day):
 
 
 def h_lunar_date(months):
-    """农历2019年三月初三, 腊月廿三, 闰四月, 大年初十, a Chinese-numeral month and day without 日/号
-    (五月初五) read per policy unmarked_month_day, and a lone lunar day ending a range. The year is
+    """农历2019年三月初三, 腊月廿三, 闰四月, 大年初十, a month and a Chinese-numeral day without 日/号
+    (五月初五, 8月十五) read per policy unmarked_month_day, and a lone lunar day ending a range. The year is
     the lunar year."""
     def apply(m, st, ctx):
         if m.group("bare_day"):
@@ -1861,7 +1861,7 @@ def tokens() -> tuple:
             rf"|(?:{lunar_marker})\s*(?P<marked_day>{_PLAIN_LUNAR_DAY})(?!\s*月)"
             rf"|(?P<named>{named_months})月(?:\s*(?P<named_day>{_LUNAR_DAY})\s*[日号號]?)?"
             rf"|大年(?P<danian_day>{_LUNAR_FIRST_DAYS})"
-            rf"|(?P<plain_month>{_PLAIN_MONTH})月(?P<plain_day>{_PLAIN_LUNAR_DAY})(?!\s*[日号號])"
+            rf"|(?P<plain_month>{_LUNAR_MONTH})月(?P<plain_day>{_PLAIN_LUNAR_DAY})(?!\s*[日号號])"
             rf"|(?P<bare_day>{_LUNAR_FIRST_DAYS}|廿[一二三四五六七八九]?|卅))"
             r"(?![\d零〇一二三四五六七八九十])", h_lunar_date(lunar["named_months"])),
         tok("en.relative_day", rf"(?:{_alt(en['relative_day'])}){end}",

@@ -162,6 +162,9 @@ def days(first, last_exclusive):
     ("腊月廿八到初六", "2024-01-01", days("2025-01-27", "2025-02-04")),
     ("2020年闰四月初一到初十", "2024-01-01", days("2020-05-23", "2020-06-02")),
     # not lunar: Gregorian dates keep their reading
+    # a digit month with a Chinese-numeral day and no 日 is as 八月十五 (policy unmarked_month_day): 中秋 2025
+    ("8月十五", "2025-01-01", days("2025-10-06", "2025-10-07")),
+    ("3月初五", "2025-01-01", days("2025-04-02", "2025-04-03")),      # 三月初五: 三月 of 2025 began on 03-29
     ("五月五日", "2024-01-01", days("2024-05-05", "2024-05-06")),
     ("2024年二月二十九号", "2024-01-01", days("2024-02-29", "2024-03-01")),
 ])
@@ -176,6 +179,7 @@ def test_reading(text, ref, expected):
     ("八月十五", "2025-01-01", {"unmarked_month_day": "gregorian"}, days("2025-08-15", "2025-08-16")),
     ("八月十五", "2025-01-01", {"unmarked_month_day": "lunar_day_words"}, None),
     ("五月初五", "2024-01-01", {"unmarked_month_day": "lunar_day_words"}, days("2024-06-10", "2024-06-11")),
+    ("8月十五", "2025-01-01", {"unmarked_month_day": "gregorian"}, days("2025-08-15", "2025-08-16")),
     ("农历八月十五", "2025-01-01", {"unmarked_month_day": "gregorian"}, days("2025-10-06", "2025-10-07")),
     ("2023年大年三十", "2021-01-01", {"year_end_holidays": "lunar_year"}, days("2024-02-09", "2024-02-10")),
     ("2017年大寒", "2021-01-01", {"solar_term_year": "spring_start"}, days("2018-01-20", "2018-01-21")),
