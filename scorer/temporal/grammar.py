@@ -532,6 +532,12 @@ def h_day_relative(vocab, rule, anchored=frozenset()):
     return apply
 
 
+def h_same_day(m, st, ctx):
+    """这一天 / 同一天 after a year, month, week or day read before it, as 今天 is there (去年同一天 =
+    去年的今天); alone they name a day said elsewhere, and are not read."""
+    return None if st.span is None else _relative_day(st, ctx, 0, "zh.same_day")
+
+
 def _part_of_day(st, ctx, entry, rule, day=None):
     implicit = False
     start_hour, end_hour = ctx.policy.pod_hours(entry.get("name"), entry["hours"])
@@ -1797,6 +1803,7 @@ def tokens() -> tuple:
         tok("day", rf"({numeral})\s*(?:日|号|號)", h_day),
         tok("day_list", rf"(?:\s*[，,、]\s*{numeral}\s*(?:日|号|號))+", h_day_list),
         tok("day_range", rf"({numeral})\s*(?:[-~～到至]|——)\s*({numeral})\s*(?:日|号|號)", h_day_range),
+        tok("same_day", _alt(words["same_day"]), h_same_day),
         tok("relative_day", _alt(zh["relative_day"]),
             h_day_relative(zh["relative_day"], "zh.relative_day", frozenset(words["anchored_days"]))),
         tok("bare_day", r"(\d{1,2})(?![\d.:日号点时分秒年月])", h_bare_day),

@@ -696,3 +696,18 @@ def test_lunar_day_without_a_month(text, policy, start):
 
 def test_the_last_month_of_a_year_as_mo_yue():
     check("2006年末月", "2006-12-01", "2007-01-01", "month")    # 末月 = the last month, as 首月 is the first
+
+
+@pytest.mark.parametrize("text, start", [
+    ("去年同一天", "2025-03-10"),        # as 去年的今天
+    ("明年的这一天", "2027-03-10"),
+    ("上个月的这一天", "2026-02-10"),
+    ("下周的这天", "2026-03-17"),        # the reference's weekday (Tuesday) in that week
+])
+def test_the_same_day_in_another_unit(text, start):
+    check(text, start, (dt.date.fromisoformat(start) + dt.timedelta(days=1)).isoformat(), "day")
+
+
+@pytest.mark.parametrize("text", ["这一天", "同一天"])
+def test_the_same_day_alone_names_a_day_said_elsewhere(text):
+    assert resolve(text, REF) is None
