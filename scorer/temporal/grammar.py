@@ -725,7 +725,11 @@ def _week_day(ctx, week_offset, weekday):
 
 
 def _weekend_in_week(ctx, week_offset):
-    first = _week_day(ctx, week_offset, WEEKDAYS.index(ctx.policy.weekend_first_day))
+    return _weekend_from(_week_day(ctx, week_offset, WEEKDAYS.index(ctx.policy.weekend_first_day)), ctx)
+
+
+def _weekend_from(first: dt.date, ctx) -> Span:
+    """The weekend whose first day is `first` (policies weekend_start, weekend_length)."""
     start = midnight(first) - (6 * _HOUR if ctx.policy.weekend_start == "friday_evening" else dt.timedelta(0))
     return Span(start, midnight(first) + ctx.policy.weekend_length * DAY, "day")
 
@@ -1140,6 +1144,8 @@ def h_ordinal(units, weekdays):
             return None
         unit = units[m.group("unit")][0]
         weekday = m.group("weekday")
+        if m.group("weekend"):
+            return _nth_weekend(st, ctx, n)
         container = st.span
         if container is None and n > 0 and weekday is None and unit != "workday" \
                 and ctx.policy.ordinal_origin == "reference":
@@ -1162,6 +1168,16 @@ def h_ordinal(units, weekdays):
             span = _nth(_unit_span(ctx.ref, "year", ctx), n, unit, None, ctx)
         return span and _step(st, ctx, span, "zh.ordinal", relative=st.span is None)
     return apply
+
+
+def _nth_weekend(st, ctx, n):
+    """第一个周末, 最后一个周末: the weekend whose first day (policy weekend_first_day) is that
+    day's n-th in the month read before, or in the reference's month."""
+    container = st.span or _unit_span(ctx.ref, "month", ctx)
+    if GRANULARITY_INDEX[container.granularity] < GRANULARITY_INDEX["day"]:
+        return None
+    first = _nth_weekday(container, n, WEEKDAYS.index(ctx.policy.weekend_first_day))
+    return first and _step(st, ctx, _weekend_from(first.start.date(), ctx), "zh.ordinal", relative=st.span is None)
 
 
 def _nth(container: Span, n: int, unit: str, weekday, ctx) -> Span | None:
@@ -1829,7 +1845,7 @@ def tokens() -> tuple:
         tok("sequence", rf"(?P<dir>上|下|前|后|最后|末(?={numeral_char}))\s*(?P<n>{numeral})?\s*(?P<measure>个)?\s*(?P<unit>{unit_alt})"
             r"(?!\s*(?:前|后|以|之|内|[一二三四五六日天1-7]))", h_sequence(units)),
         tok("ordinal", rf"(?:第\s*(?P<n>{numeral})|(?P<first>首)|(?P<last>最后|倒数第|末(?=月))\s*(?P<n2>{numeral})?)\s*个?\s*"
-            rf"(?P<unit>{ordinal_units})(?:\s*(?P<weekday>{weekday_alt}))?",
+            rf"(?P<unit>{ordinal_units})(?:\s*(?P<weekday>{weekday_alt})|(?<=[周期拜])(?P<weekend>末))?",
             lambda m, st, ctx: h_ordinal(zh["ordinal_unit"], zh["weekday"])(
                 _Groups(m, n=m.group("n") or m.group("n2"),
                         weekday=m.group("weekday") if m.group("unit") in ("周", "星期", "礼拜") else None), st, ctx)),

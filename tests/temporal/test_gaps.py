@@ -711,3 +711,14 @@ def test_the_same_day_in_another_unit(text, start):
 @pytest.mark.parametrize("text", ["这一天", "同一天"])
 def test_the_same_day_alone_names_a_day_said_elsewhere(text):
     assert resolve(text, REF) is None
+
+
+@pytest.mark.parametrize("text, policy, start, end", [
+    # the weekend whose Saturday is the month's n-th: March 2026's Saturdays are the 7th .. 28th
+    ("第一个周末", [], "2026-03-07", "2026-03-09"),
+    ("本月最后一个周末", [], "2026-03-28", "2026-03-30"),
+    ("下个月第一个周末", [], "2026-04-04", "2026-04-06"),       # April 4th 2026 is a Saturday
+    ("第一个周末", ["weekend_start=friday_evening"], "2026-03-06 18:00", "2026-03-09"),
+])
+def test_nth_weekend_of_a_month(text, policy, start, end):
+    check(text, start, end, "day", policy=policy)
