@@ -1579,14 +1579,14 @@ def h_iso(m, st, ctx):
     if hour > 23 or minute > 59 or second > 59:
         return None
     start = dt.datetime(year, month, day, hour, minute, second)
-    offset = m.group("tz")
+    offset = (m.group("tz") or m.group("tz_minute") or "").strip()
     if offset:
         if offset.lower() == "z":
             tz = dt.timezone.utc
         else:
             sign = 1 if offset[0] == "+" else -1
             digits = offset[1:].replace(":", "")
-            tz = dt.timezone(sign * dt.timedelta(hours=int(digits[:2]), minutes=int(digits[2:])))
+            tz = dt.timezone(sign * dt.timedelta(hours=int(digits[:2]), minutes=int(digits[2:] or 0)))
         start = start.replace(tzinfo=tz).astimezone(ctx.tzinfo).replace(tzinfo=None)
     if second:  # written to the second (an ISO time's ":00" is still a minute)
         return _step(st, ctx, Span(start, start + _SECOND, "second"), "iso.datetime")
@@ -1789,8 +1789,11 @@ def tokens() -> tuple:
     return (
         tok("iso", r"(?P<y>\d{4})(?:[-/.](?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})|(?P<mo2>\d{2})(?P<d2>\d{2})(?![\d:])"
             r"|\s(?P<mo3>\d{1,2})\s(?P<d3>\d{1,2})(?![\d:]))"
-            r"(?:(?:t|\s+|-|(?<=\d\d[-/.]\d\d))(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2})(?:\.\d+)?)?"
-            r"(?P<tz>z|\s*[+-]\d{2}:?\d{2}(?![\d./:-]))?)?(?!\d)", h_iso),
+            r"(?:(?:t|\s+|-|(?<=\d\d[-/.]\d\d))(?P<h>\d{1,2}):(?P<mi>\d{2})"
+            # an offset after seconds (+08:00, +0800, Postgres's +08, -05:00); without seconds only
+            # z or a + offset: 2026-03-10 10:00-12:00 is a range of hours, not 10:00 at UTC-12
+            r"(?:(?::(?P<s>\d{2})(?:\.\d+)?)(?P<tz>z|\s*[+-]\d{2}(?::?\d{2})?(?![\d./:-]))?"
+            r"|(?P<tz_minute>z|\s*\+\d{2}:?\d{2}(?![\d./:-])))?)?(?!\d)", h_iso),
         tok("iso_month", r"(\d{4})[-/.](\d{1,2})(?![\d/.]|-\d{1,2}(?!\d))", h_iso_month),
         tok("iso_week", r"(\d{4})-?w(\d{2})(?![\d-])", h_iso_week),
         tok("clock_colon", r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?(?!\d)(?:\s*[点时])?" + ampm, h_clock_colon),

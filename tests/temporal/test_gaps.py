@@ -722,3 +722,23 @@ def test_the_same_day_alone_names_a_day_said_elsewhere(text):
 ])
 def test_nth_weekend_of_a_month(text, policy, start, end):
     check(text, start, end, "day", policy=policy)
+
+
+@pytest.mark.parametrize("text, start, end", [
+    # a time range after a date: not 10:00 at UTC-12 (an offset with a minus needs seconds before it)
+    ("2026-03-10 10:00-12:00", "2026-03-10 10:00", "2026-03-10 12:00"),
+    ("2026-03-10T10:00-11:30", "2026-03-10 10:00", "2026-03-10 11:30"),
+])
+def test_a_clock_range_after_a_date_is_no_offset(text, start, end):
+    check(text, start, end, "minute")
+
+
+@pytest.mark.parametrize("text, start", [
+    # offsets moved into the row's zone (UTC+8): with a space before them, and Postgres's hours only
+    ("2026-03-10 10:00:00 +08:00", "2026-03-10 10:00"),
+    ("2026-03-10 10:00:00 -05:00", "2026-03-10 23:00"),          # 15:00 UTC
+    ("2026-03-10 10:00:00+08", "2026-03-10 10:00"),
+    ("2026-03-10T10:00:00.123+05:30", "2026-03-10 12:30"),        # 04:30 UTC
+])
+def test_utc_offsets_as_software_writes_them(text, start):
+    check_minute(text, start)
