@@ -1796,7 +1796,7 @@ def tokens() -> tuple:
             r"|(?P<tz_minute>z|\s*\+\d{2}:?\d{2}(?![\d./:-])))?)?(?!\d)", h_iso),
         tok("iso_month", r"(\d{4})[-/.](\d{1,2})(?![\d/.]|-\d{1,2}(?!\d))", h_iso_month),
         tok("iso_week", r"(\d{4})-?w(\d{2})(?![\d-])", h_iso_week),
-        tok("clock_colon", r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?(?!\d)(?:\s*[点时])?" + ampm, h_clock_colon),
+        tok("clock_colon", r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2})(?:\.\d+)?)?(?!\d)(?:\s*[点时])?" + ampm, h_clock_colon),
         tok("now", _alt(words["now"] + en["words"]["now"]) + end, h_now),
         tok("year", r"(\d{4}|[零〇一二三四五六七八九]{4}|[两二一]千[零〇一二三四五六七八九十]*)\s*年度?(?!代|级|龄)", h_year),
         tok("era_year", rf"(?P<era>{_alt(zh['era'])})\s*(?P<n>\d{{1,4}}|{numeral})\s*年(?!代|级|龄)", h_era_year(zh["era"])),

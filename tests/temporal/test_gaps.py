@@ -742,3 +742,7 @@ def test_a_clock_range_after_a_date_is_no_offset(text, start, end):
 ])
 def test_utc_offsets_as_software_writes_them(text, start):
     check_minute(text, start)
+
+
+def test_a_clock_time_with_fractions_of_a_second():
+    check("10:00:05.250", "2026-03-10 10:00:05", "2026-03-10 10:00:06", "second")   # the second it falls in
