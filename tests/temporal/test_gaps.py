@@ -8,6 +8,7 @@ import datetime as dt
 import pytest
 
 from scorer.temporal import find_in_text, mark_in_text, resolve
+from scorer.rules import read_toml
 from scorer.temporal.policy import TemporalPolicy
 from tests.temporal.test_families import REF, check
 
@@ -746,3 +747,22 @@ def test_utc_offsets_as_software_writes_them(text, start):
 
 def test_a_clock_time_with_fractions_of_a_second():
     check("10:00:05.250", "2026-03-10 10:00:05", "2026-03-10 10:00:06", "second")   # the second it falls in
+
+
+@pytest.mark.parametrize("word, follower", [(word, follower) for word, followers in
+                                            read_toml("temporal/zh.toml")["words"]["open_word_compounds"].items()
+                                            for follower in followers])
+def test_every_listed_compound_keeps_the_clock_time(word, follower):
+    # 八点起飞, 八点前往 ...: each listed word after 起 / 前 makes a compound, so the reading stays 08:00
+    found = find_in_text(f"八点{word}{follower}", REF)
+    assert (found.start.hour, found.start.minute, found.end - found.start) == (8, 0, dt.timedelta(minutes=1))
+
+
+@pytest.mark.parametrize("follower", read_toml("temporal/zh.toml")["words"]["shi_compounds"])
+def test_every_listed_shi_compound_is_no_hour(follower):
+    assert find_in_text(f"第三时{follower}", REF) is None and find_in_text(f"三时{follower}", REF) is None
+
+
+@pytest.mark.parametrize("place", ["航站楼", "站台", "窗口", "柜台", "座"])
+def test_a_numbered_place_is_no_day(place):
+    assert find_in_text(f"去5号{place}", REF) is None
