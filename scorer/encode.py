@@ -382,10 +382,12 @@ class PredictionEncoder:
             for param_name, raw in load_json(arguments_json).items():
                 # a text keys itself (a JSON spelling per value cost more than the lookup); other
                 # values by their JSON, in a tuple so that "5" and 5 stay two keys
-                value_key = (g_row, tool, param_name, raw if type(raw) is str else (canonical_json(raw),))
+                value_json = None if type(raw) is str else canonical_json(raw)
+                value_key = (g_row, tool, param_name, raw if value_json is None else (value_json,))
                 canon = self._values.get(value_key, _OMITTED)
                 if canon is _OMITTED:
-                    canon = self._values[value_key] = self._value(g_row, tool, param_name, raw, canonical_json(raw))
+                    canon = self._values[value_key] = self._value(g_row, tool, param_name, raw,
+                                                                  value_json or canonical_json(raw))
                 if canon is not None:
                     found.append((param_name, raw, canon))
             self._calls[key] = found

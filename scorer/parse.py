@@ -136,10 +136,7 @@ def dump_json(value, sort_keys: bool = False) -> str:
 
 def canonical_json(value) -> str:
     """The one JSON spelling of a value that gold and predictions are compared in: sorted keys."""
-    try:
-        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()   # dump_json's first step, inlined: hot
-    except TypeError:
-        return dump_json(value, sort_keys=True)
+    return dump_json(value, sort_keys=True)
 
 
 _LONG_DIGIT_BYTES = re.compile(rb"\d{%d}" % LONG_DIGITS)

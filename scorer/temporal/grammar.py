@@ -70,14 +70,11 @@ class Token:
     kind: str = "token"           # token | filler | connector | opener
 
 
-def _alt(words) -> str:
-    """A regex alternation of literal words, longest first so the longest wins."""
-    return "|".join(re.escape(word) for word in sorted(words, key=lambda w: (-len(w), w)))
-
-
-def _open_words(words, compounds: dict) -> str:
-    """The open-range words as a regex, longest first; a word is none where it begins a longer
-    word (六点起床: get up at six, not since six; 八点前往: leave at eight, not by eight)."""
+def _alt(words, compounds: dict | None = None) -> str:
+    """A regex alternation of literal words, longest first so the longest wins; a word with
+    `compounds` does not match where one of them follows it, beginning a longer word (六点起床:
+    get up at six, not since six)."""
+    compounds = compounds or {}
     return "|".join(re.escape(word) + (f"(?!{_alt(compounds[word])})" if word in compounds else "")
                     for word in sorted(words, key=lambda w: (-len(w), w)))
 
@@ -1541,8 +1538,7 @@ def h_open_range(before_words):
             return None
         if m.group(0) in before_words:
             return _open_before(st, ctx, "open_range")
-        span = Span(st.span.start, ctx.ref, "second") if st.span.start < ctx.ref else None
-        return span and State(span, None, True, None, st.rules + ("open_range",))
+        return _open_after(st, ctx)
     return apply
 
 
@@ -1876,7 +1872,7 @@ def tokens() -> tuple:
         tok("zone", rf"(?:utc|gmt)\s*(?P<sign>[+-])\s*(?P<h>\d{{1,2}})(?::?(?P<mi>\d{{2}}))?|(?P<name>{_alt(zh['zone'])})(?![a-z])",
             h_zone(zh["zone"])),
         tok("by", _alt(words["by"]), h_by),
-        tok("open_range", rf"(?:{_open_words(words['open_before'] + words['open_after'], words['open_word_compounds'])})"
+        tok("open_range", rf"(?:{_alt(words['open_before'] + words['open_after'], words['open_word_compounds'])})"
             r"(?![天日晚早])" + end,
             h_open_range(frozenset(words["open_before"]))),
         tok("holiday", rf"(?<![\d.第])(?:{lunar_marker})?\s*(?P<name>{_alt(holiday_names)})"
@@ -2208,8 +2204,9 @@ def _result(state: State, left: State | None, ctx: Context) -> State | None:
 
 
 def _open_after(left: State, ctx: Context) -> State | None:
-    """X以后 / X之后 with nothing after it: from when X ends (a clock time: from itself) to now,
-    under policy open_range = reference, as X起 is from X's start; None when that is still ahead."""
+    """From `left` to now, under policy open_range = reference: X起 / X以来 (from X's start), and
+    X以后 / X之后 with nothing after them (`left` then starts when a day or coarser X ends);
+    None when that is still ahead."""
     if ctx.policy.open_range == "none" or left.span.start >= ctx.ref:
         return None
     return State(Span(left.span.start, ctx.ref, "second"), None, True, None, left.rules + ("open_range",))

@@ -17,6 +17,11 @@ def check_minute(text, start):
     """`text` reads as the one minute starting at `start`."""
     check(text, start, (dt.datetime.fromisoformat(start) + dt.timedelta(minutes=1)).isoformat(" "), "minute")
 
+
+def check_day(text, start, policy=None):
+    """`text` reads as the one day `start`."""
+    check(text, start, (dt.date.fromisoformat(start) + dt.timedelta(days=1)).isoformat(), "day", policy=policy)
+
 GAPS = [
     # seconds right after 点: the minute is 0 (四点五十六秒 = 04:00:56, not 04:05:06)
     ("下午4点56秒", "2026-03-10 16:00:56", "2026-03-10 16:00:57", "second"),
@@ -306,8 +311,7 @@ def test_ikea_in_a_sentence_is_not_now():
     ("第三个工作日", ["ordinal_origin=reference"], "2026-03-04"),  # workdays always count inside a container
 ])
 def test_nth_workday(text, policy, start):
-    check(text, start, (dt.datetime.fromisoformat(start) + dt.timedelta(days=1)).date().isoformat(), "day",
-          policy=policy)
+    check_day(text, start, policy)
 
 
 @pytest.mark.parametrize("text, start, end", [
@@ -324,7 +328,7 @@ def test_weeks_beside_a_day(text, start, end):
     ("1-jan-2020", "2020-01-01"),
 ])
 def test_english_day_month_year_with_hyphens(text, start):
-    check(text, start, (dt.date.fromisoformat(start) + dt.timedelta(days=1)).isoformat(), "day")
+    check_day(text, start)
 
 
 def test_english_impossible_day_is_not_a_date():
@@ -662,7 +666,7 @@ def test_shi_as_the_hour_is_still_read():
     ("中华人民共和国国庆节", "2026-10-01"),
 ])
 def test_more_holiday_names(text, start):
-    check(text, start, (dt.date.fromisoformat(start) + dt.timedelta(days=1)).isoformat(), "day")
+    check_day(text, start)
 
 
 @pytest.mark.parametrize("text", ["房间520", "我住618", "打315投诉", "八一中学"])
@@ -681,7 +685,7 @@ def test_a_numbered_day_with_more_is_found():
     ("12/25/2025", ["slash_date_order=day_first"], "2025-12-25"),
 ])
 def test_dates_with_the_year_last(text, policy, start):
-    check(text, start, (dt.date.fromisoformat(start) + dt.timedelta(days=1)).isoformat(), "day", policy=policy)
+    check_day(text, start, policy)
 
 
 @pytest.mark.parametrize("text, policy, start", [
@@ -692,7 +696,7 @@ def test_dates_with_the_year_last(text, policy, start):
     ("农历十五", ["bare_day_of_month=upcoming"], "2026-04-02"),     # 二月十五: 二月 begins 2026-03-19
 ])
 def test_lunar_day_without_a_month(text, policy, start):
-    check(text, start, (dt.date.fromisoformat(start) + dt.timedelta(days=1)).isoformat(), "day", policy=policy)
+    check_day(text, start, policy)
 
 
 def test_the_last_month_of_a_year_as_mo_yue():
@@ -706,7 +710,7 @@ def test_the_last_month_of_a_year_as_mo_yue():
     ("下周的这天", "2026-03-17"),        # the reference's weekday (Tuesday) in that week
 ])
 def test_the_same_day_in_another_unit(text, start):
-    check(text, start, (dt.date.fromisoformat(start) + dt.timedelta(days=1)).isoformat(), "day")
+    check_day(text, start)
 
 
 @pytest.mark.parametrize("text", ["这一天", "同一天"])
