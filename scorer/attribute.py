@@ -19,7 +19,7 @@ from scorer.normalize.replies import asks, unnamed
 from scorer.normalize import NO_REFERENCE_RULE, RELATIVE, UNRESOLVED
 from scorer.parse import canonical_json
 from scorer.schema import range_role
-from scorer.tables import ERROR, VERDICTS_FIXED
+from scorer.tables import ERROR, VERDICTS_SCORED
 
 OUTCOME_NAMES = (vocab.CORRECT, vocab.MISS_RECALL, vocab.PARAM_ERROR, vocab.OVER_RECALL)
 SUBTYPE_NAMES = (None, vocab.NO_CALL, vocab.WRONG_TOOL, vocab.PARTIAL_CALLS, vocab.MALFORMED,
@@ -141,11 +141,11 @@ class Attributor:
                     return canon.rule
         return "exact" if row_calls else None
 
-    def batch(self, ids, models, g_rows, encoded, matched, carried_names, outputs) -> pa.RecordBatch:
-        """Verdict rows of an encoded, matched batch. A row the matcher found correct, decided and
-        without errors, whose gold does not read the reply (most rows), has nothing to explain:
-        its columns come from per-gold-row values and the codes; only the others are explained
-        one by one."""
+    def batch(self, g_rows, encoded, matched, outputs) -> pa.RecordBatch:
+        """The scored verdict columns (VERDICTS_SCORED) of an encoded, matched batch. A row the
+        matcher found correct, decided and without errors, whose gold does not read the reply
+        (most rows), has nothing to explain: its columns come from per-gold-row values and the
+        codes; only the others are explained one by one."""
         g_list = np.asarray(g_rows, np.int64).tolist()
         n = len(g_list)
         gold = self._gold_columns()
@@ -167,23 +167,24 @@ class Attributor:
                 int(matched.row_flags[row]), encoded, outputs)
         subtype_names = [gold.negative_name[g_row] if subtype == m.S_NEGATIVE else SUBTYPE_NAMES[subtype]
                          for subtype, g_row in zip(subtypes, g_list)]
-        taken = pa.array(g_list, pa.int64())
         columns = {
-            "model": pa.array(models, pa.string()), "id": pa.array(ids, pa.string()),
-            "positive": gold.positive.take(taken),
             "outcome": pa.array([OUTCOME_NAMES[outcome] for outcome in outcomes], pa.string()),
             "subtype": pa.array(subtype_names, pa.string()), "argument": pa.array(argument, pa.string()),
             "tool": pa.array(tool, pa.string()), "detail": pa.array(detail, pa.string()),
             "errors": _errors_column(n, records_of),
-            "normalized_gold": gold.normalized.take(taken),
             "normalized_pred": pa.array(encoded.normalized, pa.string()),
             "rule": pa.array(rule, pa.string()), "decided": pa.array(decided, pa.bool_()),
             "uncertain_reason": pa.array(uncertain, pa.string()),
             "missing_prediction": pa.array(np.zeros(n, bool)),
         }
-        arrays = [columns[name] for name in VERDICTS_FIXED.names]
-        arrays += [self._carried(name).take(taken) for name in carried_names]
-        return pa.RecordBatch.from_arrays(arrays, names=list(VERDICTS_FIXED.names) + list(carried_names))
+        return pa.RecordBatch.from_arrays([columns[name] for name in VERDICTS_SCORED.names], schema=VERDICTS_SCORED)
+
+    def gold_columns(self, g_rows: pa.Array, carried_names) -> dict:
+        """The verdict columns that only the gold row decides (VERDICT_GOLD_COLUMNS, then the
+        carried ones), by name, for rows of these gold rows."""
+        gold = self._gold_columns()
+        return {"positive": gold.positive.take(g_rows), "normalized_gold": gold.normalized.take(g_rows),
+                **{name: self._carried(name).take(g_rows) for name in carried_names}}
 
     def plain(self, g_rows: list, matched) -> np.ndarray:
         """Per row: nothing to explain (correct, decided, no error, the reply not read)."""

@@ -116,10 +116,12 @@ def metadata(options: Options) -> dict:
 
 @dataclass
 class Prepared:
-    """A batch's known rows; for each row the index of its distinct prediction; for each
-    distinct prediction its memo index (-1 when new); the new ones' keys, first rows and gold rows."""
+    """A batch's known rows and the gold row of each; for each row the index of its distinct
+    prediction; for each distinct prediction its memo index (-1 when new); the new ones' keys,
+    first rows and gold rows."""
 
     batch: pa.RecordBatch
+    gold_rows: pa.Array
     spread: np.ndarray
     new_keys: pa.Array | None
     remembered: np.ndarray
@@ -296,9 +298,10 @@ class Scorer:
         remembered = self.memo.lookup(encoded.dictionary)
         new = (remembered < 0).nonzero()[0]
         rows = first[new]
-        g_rows = positions.to_numpy(zero_copy_only=False).astype("int64")[rows]
-        return Prepared(batch, spread, encoded.dictionary.take(pa.array(new)), remembered, new,
-                        batch.select(PREDICTIONS.names).take(pa.array(rows)), g_rows)  # kept columns stay here
+        gold_rows = positions.cast(pa.int64())
+        return Prepared(batch, gold_rows, spread, encoded.dictionary.take(pa.array(new)), remembered, new,
+                        batch.select(PREDICTIONS.names).take(pa.array(rows)),   # kept columns stay here
+                        gold_rows.to_numpy(zero_copy_only=False)[rows])
 
     def score_distinct(self, firsts: pa.RecordBatch, g_rows) -> "Distinct":
         """Verdicts of distinct predictions (the part worth running in parallel processes). No
@@ -317,8 +320,7 @@ class Scorer:
         reason = " ".join(f"{SCORING_ERROR}: {type(error).__name__}: {error}".split())[:300]
         encoded = self.encoder.encode(g_rows, [None], [None], [reason])
         matched = match(self.gold.arrays, encoded.arrays, encoded.pair_keys, encoded.pair_status, False)
-        verdicts = self.attributor.batch(firsts.column("id").to_pylist(), firsts.column("model").to_pylist(),
-                                         g_rows, encoded, matched, self.carried, [None])
+        verdicts = self.attributor.batch(g_rows, encoded, matched, [None])
         for name, value in (("decided", False), ("uncertain_reason", reason), ("rule", SCORING_ERROR)):
             index = verdicts.schema.get_field_index(name)
             verdicts = verdicts.set_column(index, name, pa.array([value], verdicts.schema.field(name).type))
@@ -349,12 +351,9 @@ class Scorer:
         encoded = self.encoder.encode_parsed(g_rows, [parsed[row] for row in rows])
         matched = match(self.gold.arrays, encoded.arrays, encoded.pair_keys, encoded.pair_status,
                         self.options.temporal_format == "strict")
-        taken = pa.array(rows, pa.int64())
-        verdicts = self.attributor.batch(firsts.column("id").take(taken).to_pylist(),
-                                         firsts.column("model").take(taken).to_pylist(), g_rows, encoded, matched,
-                                         self.carried, [outputs[row] for row in rows])
+        verdicts = self.attributor.batch(g_rows, encoded, matched, [outputs[row] for row in rows])
         if self.compat is not None:
-            verdicts = self.compat.apply(verdicts, firsts.take(taken), g_rows)
+            verdicts = self.compat.apply(verdicts, firsts.take(pa.array(rows, pa.int64())), g_rows)
         if not self.judge_records:   # only judge records read the calls as written
             return verdicts, {}
         undecided = (~verdicts.column("decided").to_numpy(zero_copy_only=False)).nonzero()[0]
@@ -363,16 +362,22 @@ class Scorer:
         return verdicts, undecided_calls
 
     def finish(self, prepared: "Prepared", distinct: "Distinct", missing=False):
-        """Spread distinct verdicts over the batch's rows, count them, and return them with the
-        judge-ready records of the undecided ones (with the calls as the model wrote them), made
-        one by one as they are read: a batch of undecided rows never holds all its prompts."""
+        """Spread distinct verdicts over the batch's rows, add the columns of each row's
+        prediction and gold row, count them, and return them with the judge-ready records of
+        the undecided ones (with the calls as the model wrote them), made one by one as they
+        are read: a batch of undecided rows never holds all its prompts."""
         source, where, undecided_at = self.memo.merge(prepared, distinct)
-        table = source.take(pa.array(where[prepared.spread])).combine_chunks()
-        verdicts = table.to_batches()[0] if table.num_rows else pa.RecordBatch.from_pylist([], schema=table.schema)
+        scored = source.take(pa.array(where[prepared.spread])).combine_chunks()
+        scored = scored.to_batches()[0] if scored.num_rows else pa.RecordBatch.from_pylist([], schema=scored.schema)
+        columns = {"model": prepared.batch.column("model"), "id": prepared.batch.column("id"),
+                   **dict(zip(scored.column_names, scored.columns)),
+                   **self.attributor.gold_columns(prepared.gold_rows, self.carried)}
+        names = [*VERDICTS_FIXED.names, *self.carried]
         kept = [self._kept(prepared.batch, name) for name in self.options.keep]
         verdicts = pa.RecordBatch.from_arrays(
-            [prepared.batch.column("model"), prepared.batch.column("id"), *verdicts.columns[2:], *kept],
-            schema=pa.schema([*verdicts.schema, *(pa.field(n, c.type) for n, c in zip(self.options.keep, kept))]))
+            [columns[name] for name in names] + kept,
+            schema=pa.schema([*VERDICTS_FIXED, *(pa.field(name, columns[name].type) for name in self.carried),
+                              *(pa.field(n, c.type) for n, c in zip(self.options.keep, kept))]))
         if missing:
             flag = verdicts.schema.get_field_index("missing_prediction")
             verdicts = verdicts.set_column(flag, "missing_prediction", pa.array([True] * verdicts.num_rows))
@@ -451,7 +456,8 @@ class Scorer:
                                             **{name: pa.nulls(len(ids), self.kept_types.get(name, pa.null()))
                                                for name in self.options.keep}})
         everything = np.arange(len(ids))
-        prepared = Prepared(batch, everything, None, np.full(len(ids), -1), everything, batch, np.array(g_rows, np.int64))
+        g_rows = np.array(g_rows, np.int64)
+        prepared = Prepared(batch, pa.array(g_rows), everything, None, np.full(len(ids), -1), everything, batch, g_rows)
         return self.score_prepared(prepared, missing=True)
 
 

@@ -55,6 +55,14 @@ VERDICTS_FIXED = pa.schema([
     ("missing_prediction", pa.bool_()),  # gold id that had no prediction for this model
 ])
 
+# The verdict columns that depend on the gold row and the prediction, which scoring makes
+# (scorer.attribute); the prediction's model and id and the gold row's own columns are added
+# as the verdicts are spread over the rows (scorer.pipeline), so the memos do not hold them.
+VERDICT_ROW_COLUMNS = ("model", "id")
+VERDICT_GOLD_COLUMNS = ("positive", "normalized_gold")
+VERDICTS_SCORED = pa.schema([field for field in VERDICTS_FIXED
+                             if field.name not in VERDICT_ROW_COLUMNS + VERDICT_GOLD_COLUMNS])
+
 # Dialogues (scorer/dialogue.py): gold flattened to one row per user turn, GOLD_FIXED and these.
 DIALOGUE_TURN_GOLD = GOLD_FIXED.append(pa.field("dialogue_id", pa.string())).append(
     pa.field("turn", pa.int64())                 # 1, 2, ... within the dialogue

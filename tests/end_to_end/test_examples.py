@@ -187,7 +187,8 @@ def test_shares_keep_a_gold_row_on_one_worker_unless_that_leaves_one_idle():
         g_rows = np.array(g_rows, np.int64)
         new = np.arange(len(g_rows)) * 10
         firsts = pa.RecordBatch.from_pydict({"output": [f"row {row}" for row in range(len(g_rows))]})
-        return pipeline.Prepared(firsts, new, pa.array([str(row) for row in new]), new, new, firsts, g_rows)
+        return pipeline.Prepared(firsts, pa.array(g_rows), new, pa.array([str(row) for row in new]), new, new, firsts,
+                                 g_rows)
 
     reordered, shares = pipeline._shares(prepared([4, 1, 3, 4, 2, 5]), 2)
     assert [(worker, g_rows.tolist()) for worker, _firsts, g_rows in shares] == [(0, [4, 4, 2]), (1, [1, 3, 5])]
