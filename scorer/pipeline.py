@@ -184,16 +184,18 @@ class ReadingMemo:
     def clear(self):
         self.where, self.tables, self.size, self.undecided_calls = {}, [], 0, {}
 
-    def new_rows(self, keys: list) -> list:
-        """Positions of the first row of each reading not remembered (room made for them)."""
+    def positions(self, keys: list) -> tuple[list, list]:
+        """(the memo position of each key, None when new; the first row of each new reading),
+        room made for the new ones. Each key is hashed once here: a key holds parsed calls,
+        nested tuples whose hash Python does not keep."""
+        positions = list(map(self.where.get, keys))
         first = {}
-        for row, key in enumerate(keys):
-            if key not in self.where and key not in first:
-                first[key] = row
+        for row in [row for row, position in enumerate(positions) if position is None]:
+            first.setdefault(keys[row], row)
         if self.size and self.size + len(first) > self.limit:
             self.clear()
-            return self.new_rows(keys)   # every reading is new now, and the memo empty: no second clear
-        return list(first.values())
+            return self.positions(keys)   # every reading is new now, and the memo empty: no second clear
+        return positions, list(first.values())
 
     def add(self, keys: list, verdicts: pa.RecordBatch, undecided_calls: dict):
         self.where.update((key, self.size + row) for row, key in enumerate(keys))
@@ -201,14 +203,13 @@ class ReadingMemo:
         self.tables.append(verdicts)
         self.size += verdicts.num_rows
 
-    def verdicts_of(self, keys: list) -> "Distinct":
-        """The remembered verdict of each key's reading, in key order."""
-        positions = [self.where[key] for key in keys]
+    def verdicts_at(self, positions: list) -> "Distinct":
+        """The remembered verdicts at these positions, in their order."""
         verdicts = pa.Table.from_batches(self.tables).take(pa.array(positions, pa.int64())).combine_chunks()
         verdicts = verdicts.to_batches()[0] if verdicts.num_rows else \
             pa.RecordBatch.from_pylist([], schema=verdicts.schema)
         undecided = {row: self.undecided_calls[position] for row, position in enumerate(positions)
-                     if position in self.undecided_calls}
+                     if position in self.undecided_calls} if self.undecided_calls else {}
         return Distinct(verdicts, undecided)
 
 
@@ -340,10 +341,12 @@ class Scorer:
                 for g_row, reading, output, model in zip(g_rows.tolist(), parsed, outputs, models)]
         if not keys:   # an empty slice: a verdict table of the right schema
             return Distinct(*self._score_readings(firsts, g_rows, parsed, outputs, []))
-        new = self.readings.new_rows(keys)
+        positions, new = self.readings.positions(keys)
         if new:
             self.readings.add([keys[row] for row in new], *self._score_readings(firsts, g_rows, parsed, outputs, new))
-        return self.readings.verdicts_of(keys)
+            where = self.readings.where
+            positions = [where[key] if position is None else position for key, position in zip(keys, positions)]
+        return self.readings.verdicts_at(positions)
 
     def _score_readings(self, firsts, g_rows, parsed, outputs, rows: list):
         """(verdicts, calls as written of the undecided ones by verdict row) of the given rows."""
