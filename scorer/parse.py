@@ -255,11 +255,16 @@ def _call_from_dict(item, number: int) -> tuple[str, str]:
             raw = holder["input"]
     if isinstance(raw, str):
         try:
-            return name.strip().replace("\\_", "_"), _arguments_text(raw)
+            return call_name(name), _arguments_text(raw)
         except _Unreadable:
             pass   # said again below, naming the call
     arguments = _shallow(_decode_arguments(raw, label), label)
-    return name.strip().replace("\\_", "_"), canonical_json(arguments)
+    return call_name(name), canonical_json(arguments)
+
+
+def call_name(name: str) -> str:
+    """A called name as it is compared: trimmed, markdown-escaped underscores undone."""
+    return name.strip().replace("\\_", "_")
 
 
 @functools.lru_cache(maxsize=65_536)
@@ -733,12 +738,23 @@ def parse_output(text: str | None) -> Parsed:
         return EMPTY
     if not isinstance(text, str):
         return _malformed(f"output is a {type(text).__name__}, not a text")
+    if has_lone_surrogate(text):
+        return _malformed("output holds a lone surrogate code point: not Unicode text")
     if _too_deep(text):
         return _malformed("output is nested too deeply to read")
     try:
         return _parse_text(text)
     except RecursionError:
         return _malformed("output is nested too deeply to read")
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def has_lone_surrogate(text: str) -> bool:
+    """Whether a text holds a surrogate code point, which no UTF-8 text can (a lenient JSON reader
+    makes one of an escaped half pair): Python's parser and orjson refuse such a text."""
+    return not text.isascii() and _SURROGATE.search(text) is not None
 
 
 MAX_NESTING = 500  # brackets deep: how deep Python's parser and json read depends on the version
@@ -748,7 +764,7 @@ def _too_deep(text: str) -> bool:
     """Whether brackets nest deeper than MAX_NESTING, so that the verdict never depends on the
     Python version (3.13 reads nestings that 3.11 refuses); counted only when there are enough
     brackets to matter."""
-    if text.count("[") + text.count("{") + text.count("(") <= MAX_NESTING:
+    if len(text) <= MAX_NESTING or text.count("[") + text.count("{") + text.count("(") <= MAX_NESTING:
         return False
     depth = 0
     for char in text:

@@ -79,9 +79,58 @@ def body(rng, calls):
     return rng.choice(near_misses)
 
 
+OPENAI_NEAR_MISSES = [
+    lambda item: item["function"].update(name=" no_function "),                           # a refusal sentinel: dropped
+    lambda item: item["function"].update(name="  "),                                      # blank name: malformed
+    lambda item: item["function"].update(name=3),                                         # name not a text
+    lambda item: item["function"].update(name="\ud800x"),                                 # a lone surrogate: no UTF-8
+    lambda item: item["function"].update(arguments={"city": "北京"}),                       # arguments an object
+    lambda item: item["function"].update(arguments=""),                                   # empty arguments text
+    lambda item: item["function"].update(arguments="[1, 2]"),                             # not an object
+    lambda item: item["function"].update(arguments="{bad"),                               # not JSON
+    lambda item: item["function"].update(arguments='{"x": NaN}'),                         # not JSON either
+    lambda item: item["function"].update(arguments='{"n": 123456789012345678901234}'),    # past 64 bits
+    lambda item: item["function"].update(arguments='{"x": "\\ud800"}'),                   # an escaped lone surrogate
+    lambda item: item["function"].update(arguments='{"x": ' + "[" * 300 + "]" * 300 + "}"),  # deep
+    lambda item: item["function"].update(description="echoed schema", parameters={"type": "object"}),
+    lambda item: item.update(index=0),                                                    # a key OpenAI streams add
+    lambda item: item.update(id=None, type=None),                                         # null id and type
+    lambda item: item.pop("id"),                                                          # no id
+    lambda item: item.update(type=3),                                                     # type not a text
+    lambda item: item.pop("function"),                                                    # no function
+]
+
+
+def openai_output(rng, calls) -> str:
+    """OpenAI's tool calls as a list or in a message, exact or with near misses."""
+    items = [{"id": f"call_{rng.randrange(10 ** 6)}", "type": "function",
+              "function": {"name": c["name"], "arguments": json.dumps(c["arguments"], ensure_ascii=rng.random() < 0.5)}}
+             for c in calls]
+    for item in items:
+        if rng.random() < 0.25:
+            rng.choice(OPENAI_NEAR_MISSES)(item)
+    roll = rng.random()
+    if roll < 0.45:
+        data = items
+    elif roll < 0.85:
+        data = {"role": "assistant", "content": rng.choice([None, "", "好的"]), "tool_calls": items}
+    else:
+        data = rng.choice([{"role": "assistant", "content": "<tool_call>" + dumps(rng, calls[0]) + "</tool_call>",
+                            "tool_calls": rng.choice([[], None])},
+                           {"tool_calls": items, "usage": {"tokens": rng.choice([12, 1e300, 2 ** 70])}},
+                           {"tool_calls": items, "extra": "[" * 600 + "]" * 600},           # too deep to read
+                           {"tool_calls": "not a list"}, []])
+    text = dumps(rng, data)
+    if rng.random() < 0.05 and isinstance(data, dict):   # the key twice: the last one counts
+        text = text[:-1] + ', "tool_calls": ' + dumps(rng, items[:1]) + "}"
+    return rng.choice(["", " ", "\n"]) + text + rng.choice(["", "\n", " and more"])
+
+
 def output(rng) -> str:
     calls = [call(rng) for _ in range(rng.randrange(1, 4))]
-    shape = rng.randrange(9)
+    shape = rng.randrange(10)
+    if shape == 9:
+        return openai_output(rng, calls)
     if shape == 0:   # <tool_call> blocks, closing tag sometimes missing
         blocks = "".join(f"<tool_call>{rng.choice(['', chr(10)])}{body(rng, [c])}{rng.choice(['', chr(10)])}"
                          + ("</tool_call>" if rng.random() < 0.9 else "") + rng.choice(["\n", "", " "])
@@ -125,7 +174,7 @@ def test_the_fast_path_reads_what_the_careful_parser_reads():
         if fast is not None:
             accepted += 1
             assert fast == parse_output(text), text
-    # the regular shapes (most of shapes 0, 1, 2 and 8) are taken by the fast path
+    # the regular shapes (most of shapes 0, 1, 2, 8 and 9) are taken by the fast path
     assert accepted > len(texts) // 8
 
 
@@ -138,6 +187,11 @@ def test_a_column_parses_as_each_text_alone():
     ('<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>\n<tool_call>{"name": "g", "arguments": {}}',
      (("f", '{"a":1}'), ("g", "{}"))),
     ('好的：\n```json\n[{"name": "f", "arguments": {"a": "北京"}}]\n```\n稍等。', (("f", '{"a":"北京"}'),)),
+    ('[{"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{\\"b\\": 2, \\"a\\": 1}"}}]',
+     (("f", '{"a":1,"b":2}'),)),
+    ('{"role": "assistant", "content": null, "tool_calls": [{"id": "c", "type": "function", "function": '
+     '{"name": "get\\\\_x", "arguments": "{}"}}, {"id": "d", "type": "function", "function": '
+     '{"name": "no_function", "arguments": "{}"}}]}', (("get_x", "{}"),)),
 ])
 def test_regular_shapes_are_taken_by_the_fast_path(text, calls):
     assert read_regular(text) == Parsed(calls, None) == parse_output(text)

@@ -181,6 +181,12 @@ def test_deep_nesting_is_malformed_not_an_exception():
     assert parse_output(deep_json).malformed is not None
 
 
+@pytest.mark.parametrize("text", ["[f(a='\ud800')]", "好的 get_weather(city='北京\udc00')", '[{"name": "f\ud83d", "arguments": {}}]'])
+def test_a_lone_surrogate_is_malformed_not_an_exception(text):
+    # Python's parser raised UnicodeEncodeError on the first two (the run isolated the row as a scoring error)
+    assert parse_output(text).malformed == "output holds a lone surrogate code point: not Unicode text"
+
+
 def test_non_text_output_is_malformed():
     assert parse_output(3).malformed == "output is a int, not a text"
 
