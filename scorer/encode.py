@@ -355,8 +355,8 @@ class PredictionEncoder:
 
     def parse_column(self, calls_column, output_column, malformed_column) -> list:
         """Parsed calls of each row of a batch: a reader's `malformed` reason first, then
-        `calls`, then `output`; the raw outputs not met before are read together by the bulk
-        parser (which reads each distinct text once)."""
+        `calls` (a value, or already Parsed: scorer.parse_bulk.calls_values), then `output`; the raw outputs
+        not met before are read together by the bulk parser (which reads each distinct text once)."""
         rows = list(zip(calls_column, output_column, malformed_column))
         unseen = [output for calls_value, output, reason in rows
                   if not reason and calls_value is None and ("o", output) not in self._parsed]
@@ -369,6 +369,8 @@ class PredictionEncoder:
             return Parsed((), malformed)
         if calls_value is None:
             return self._parsed[("o", output)]
+        if isinstance(calls_value, Parsed):
+            return calls_value
         key = ("c", calls_value if isinstance(calls_value, str) else canonical_json(calls_value))
         if key not in self._parsed:
             self._parsed[key] = parse_calls_value(calls_value)

@@ -30,12 +30,15 @@ Each distinct text of a column is read once."""
 
 import msgspec
 import orjson
+import pyarrow as pa
 
 from scorer.callscan import NOT_PYTHON, has_long_digits, scan_calls
 from scorer.parse import (_CALL_KEY, _FENCE, _FUNCTION_CALL_TAG, _NAME_THEN_JSON, _PY_BARE_POSITIONAL,
                           _PY_BRACKETED, _TOOL_CALL_BLOCK, EMPTY, Parsed, _arguments_text, _from_value,
                           _starts_call, _too_deep, _Unreadable, call_name, canonical_json, function_call_bodies,
-                          has_lone_surrogate, is_refusal, line_starts, load_json, parse_output)
+                          has_lone_surrogate, is_refusal, line_starts, load_json, parse_calls_value,
+                          parse_output)
+from scorer.tables import CALLS
 
 _REWRITTEN = ("<|", "[TOOL_CALLS]")   # chat-template tokens: the careful parser rewrites the text first
 
@@ -209,6 +212,42 @@ def read_regular(text) -> Parsed | None:
         return _read_fences(stripped)
     except RecursionError:   # arguments nested past what JSON writing allows: the careful parser says so
         return None
+
+
+def calls_values(calls: pa.Array) -> list:
+    """A `calls` column as the encoder's `parse_column` takes it: in callscore's own type, read
+    here from its Arrow columns (Parsed per row, None for null); in any other type, as Python values."""
+    return parse_call_lists(calls) if calls.type == CALLS else calls.to_pylist()
+
+
+def parse_call_lists(calls: pa.Array) -> list:
+    """Parsed calls of each row of a `calls` column in callscore's own type (CALLS: a list of
+    {name, arguments text}), read from its flattened columns without a Python dict per call;
+    None for a null row. A row whose every call has a name and arguments that are null or a
+    JSON-object text is read here as `parse_calls_value` reads it (refusal sentinels dropped);
+    any other row is handed to `parse_calls_value` itself, which says what is wrong."""
+    names, texts = (field.to_pylist() for field in calls.flatten().flatten())   # a null call: null fields
+    offsets = calls.offsets.to_numpy()
+    offsets = (offsets - offsets[0]).tolist()
+    found = []
+    for row, valid in enumerate(calls.is_valid().to_pylist()):
+        parsed = _read_call_list(names, texts, offsets[row], offsets[row + 1]) if valid else None
+        found.append(parse_calls_value(calls[row].as_py()) if valid and parsed is None else parsed)
+    return found
+
+
+def _read_call_list(names: list, texts: list, start: int, end: int) -> Parsed | None:
+    """The calls of one row, or None when one of them is not regular."""
+    read = []
+    for name, text in zip(names[start:end], texts[start:end]):
+        if name is None or not name.strip():
+            return None
+        if not is_refusal(name):
+            try:
+                read.append((call_name(name), "{}" if text is None else _arguments_text(text)))
+            except _Unreadable:
+                return None
+    return Parsed(tuple(read), None)
 
 
 def parse_outputs(texts) -> list:

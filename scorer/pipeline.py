@@ -32,6 +32,7 @@ from scorer.judge import UndecidedWriter
 from scorer.match import IMPLEMENTATION, match
 from scorer.options import Options
 from scorer.parse import canonical_json
+from scorer.parse_bulk import calls_values
 from scorer.rules import check_rules, rules_hash
 from scorer.tables import PREDICTIONS, VERDICTS_FIXED
 from scorer.vocab import NO_REFERENCE_TIME
@@ -333,7 +334,7 @@ class Scorer:
         and the model join the key where they can change the verdict: a reply that must name
         something, and --compat bfcl, which decodes by model family."""
         outputs = firsts.column("output").to_pylist()
-        parsed = self.encoder.parse_column(firsts.column("calls").to_pylist(), outputs,
+        parsed = self.encoder.parse_column(calls_values(firsts.column("calls")), outputs,
                                            firsts.column("malformed").to_pylist())
         raw = self.compat is not None
         models = firsts.column("model").to_pylist() if raw else [None] * len(outputs)

@@ -5,10 +5,12 @@ accepts the regular shapes, so the equality is not met by refusing everything.""
 import json
 import random
 
+import pyarrow as pa
 import pytest
 
-from scorer.parse import Parsed, parse_output
-from scorer.parse_bulk import parse_outputs, read_regular
+from scorer.parse import Parsed, parse_calls_value, parse_output
+from scorer.parse_bulk import parse_call_lists, parse_outputs, read_regular
+from scorer.tables import CALLS
 
 NAMES = ["get_weather", "search_flights", "math.factorial", "get\\_weather", "查询天气", "f", "tool_9"]
 KEYS = ["city", "date", "days", "query", "unit", "start_time", "a", "城市"]
@@ -195,3 +197,40 @@ def test_a_column_parses_as_each_text_alone():
 ])
 def test_regular_shapes_are_taken_by_the_fast_path(text, calls):
     assert read_regular(text) == Parsed(calls, None) == parse_output(text)
+
+
+CALL_NAMES = NAMES + [None, "", "  ", " no_function ", "None"]
+ARGUMENT_TEXTS = [None, "", " ", "{}", '{"city": "北京"}', '{"b": 1, "a": [1, {"c": null}]}', "[1, 2]", "{bad", '{"x": NaN}',
+                  '{"n": 123456789012345678901234}', '{"x": "\\ud800"}', '{"x": ' + "[" * 300 + "]" * 300 + "}", "3"]
+
+
+def call_lists(size=3000, seed=13) -> pa.Array:
+    """A `calls` column in callscore's own type: null rows, empty lists, null calls, and calls
+    with every kind of name and arguments text, regular or not."""
+    rng = random.Random(seed)
+    rows = []
+    for _ in range(size):
+        roll = rng.random()
+        if roll < 0.1:
+            rows.append(None)
+        else:
+            rows.append([None if rng.random() < 0.03 else
+                         {"name": rng.choice(CALL_NAMES if rng.random() < 0.3 else NAMES),
+                          "arguments": rng.choice(ARGUMENT_TEXTS) if rng.random() < 0.4
+                          else json.dumps(call(rng)["arguments"], ensure_ascii=rng.random() < 0.5)}
+                         for _ in range(rng.randrange(4))])
+    return pa.array(rows, CALLS)
+
+
+@pytest.mark.parametrize("start", [0, 7])
+def test_typed_call_lists_read_as_their_values_do(start, monkeypatch):
+    from scorer import parse_bulk
+
+    column = call_lists().slice(start)   # a slice: offsets that do not start at 0
+    expected = [None if value is None else parse_calls_value(value) for value in column.to_pylist()]
+    handed = []
+    monkeypatch.setattr(parse_bulk, "parse_calls_value", lambda value: handed.append(value) or parse_calls_value(value))
+    assert parse_call_lists(column) == expected
+    # the regular rows are read from the columns: only the others go to the careful reader
+    assert 0 < len(handed) < len(column) // 3
+    assert all(result.malformed for result, value in zip(expected, column.to_pylist()) if value in handed)
