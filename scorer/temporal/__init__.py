@@ -17,7 +17,7 @@ from scorer import match_py
 from scorer.script import HAN_RANGES, to_simplified
 from scorer.temporal import fallback
 from scorer.temporal.dates import DAY, add_years, midnight, shift_month, week_first_day
-from scorer.temporal.grammar import GRANULARITY_INDEX, Context, lookalikes, scan, start_chars
+from scorer.temporal.grammar import GRANULARITY_INDEX, Context, lookalikes, scan, start_chars, token_starts_at
 from scorer.temporal.grammar import _candidates as candidates
 from scorer.temporal.numerals import numeral_chars
 from scorer.temporal.policy import WEEKDAYS, TemporalPolicy, default_policy, for_date_field
@@ -164,16 +164,17 @@ def _inside_word(norm: str, pos: int) -> bool:
 def may_hold_time(text: str) -> bool:
     """Whether a free text has a place where a temporal reading could start: only then can
     `find_in_text` find anything, whatever the reference time."""
-    return isinstance(text, str) and next(_reading_starts(_normalize(text)[:4 * _MAX_LENGTH]), None) is not None
+    return isinstance(text, str) and \
+        next(_reading_starts(_normalize(text)[:4 * _MAX_LENGTH], token_starts_at), None) is not None
 
 
-def _reading_starts(norm: str):
+def _reading_starts(norm: str, tokens_at=candidates):
     """Positions where a reading may start: some token of the grammar matches there (its
     first-character index narrows the positions tried), not on a space, not inside a word."""
     first = start_chars()
     for pos, char in enumerate(norm):
         if (first is None or char in first) and not char.isspace() and not _inside_word(norm, pos) \
-                and candidates(norm, pos):
+                and tokens_at(norm, pos):
             yield pos
 
 

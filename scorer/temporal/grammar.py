@@ -2014,6 +2014,18 @@ def _token_index() -> tuple:
     return merged, sorted(anywhere, key=lambda item: item[0]), None if starts is None else frozenset(starts)
 
 
+def token_starts_at(text: str, pos: int) -> bool:
+    """Whether some token matches at `pos` (not empty): what `_candidates` finds, without
+    finding them all, sorting and remembering them, for a search that asks only whether a
+    reading may start somewhere (most texts it is asked about hold no time)."""
+    index, anywhere, _starts = _token_index()
+    for _order, token in index.get(text[pos], anywhere):
+        match = token.regex.match(text, pos)
+        if match and match.end() > pos:
+            return True
+    return False
+
+
 @functools.lru_cache(maxsize=131_072)
 def _candidates(text: str, pos: int) -> tuple:
     """(token, match) of every token matching at `pos`, longest first (table order breaks ties):

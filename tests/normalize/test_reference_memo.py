@@ -128,3 +128,18 @@ def test_whole_dates_read_the_same_against_any_reference_time_in_a_zone():
             found = canonical(Param(kind=kind), text, Context(reference, "t", "p"))
             readings.add((found.key, found.interval, found.flags, found.rule))
         assert len(readings) == 1, text
+
+
+def test_the_start_test_agrees_with_the_scanners_candidates():
+    # may_hold_time asks only whether some token matches at a place; the scanner builds them all
+    import random
+
+    from scorer.temporal.grammar import _candidates, start_chars, token_starts_at
+
+    rng = random.Random(3)
+    alphabet = sorted(start_chars()) + list("北京的了 x")
+    texts = ["明天北京天气", "下周二下午3点", "r2160", "2026-03-10 10:00", "北京123号", "tomorrow at 5pm", "三点一刻"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 12))) for _ in range(3000)]
+    found = [(token_starts_at(text, pos), bool(_candidates(text, pos))) for text in texts for pos in range(len(text))]
+    assert all(fast == full for fast, full in found)
+    assert 0 < sum(fast for fast, _full in found) < len(found)
