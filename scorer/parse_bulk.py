@@ -70,14 +70,12 @@ def _read_tool_calls(stripped: str) -> Parsed | None:
     for what the careful parser finds malformed (a blank name, an arguments text that is no JSON
     object, a lone surrogate), and for a text the careful parser decodes with the standard
     library's json instead of orjson (a run of 20 digits)."""
-    if has_long_digits(stripped):
-        return None
     try:
         calls = _TOOL_CALL_LIST.decode(stripped) if stripped[0] == "[" else _MESSAGE.decode(stripped).tool_calls
     except (msgspec.MsgspecError, UnicodeEncodeError):   # not this shape, not JSON, or a lone surrogate
         return None
-    if not calls:
-        return None   # an empty list, or a message whose content is read instead
+    if not calls or has_long_digits(stripped):
+        return None   # an empty list or a message whose content is read instead; or the standard library's json
     read = []
     for call in calls:
         name = call.function.name
