@@ -355,8 +355,9 @@ class PredictionEncoder:
 
     def parse_column(self, calls_column, output_column, malformed_column) -> list:
         """Parsed calls of each row of a batch: a reader's `malformed` reason first, then
-        `calls` (a value, or already Parsed: scorer.parse_bulk.calls_values), then `output`; the raw outputs
-        not met before are read together by the bulk parser (which reads each distinct text once)."""
+        `calls` (a value, or already Parsed: scorer.parse_bulk.calls_values), then `output`;
+        the raw outputs not met before are read together by the bulk parser (which reads each
+        distinct text once)."""
         rows = list(zip(calls_column, output_column, malformed_column))
         unseen = [output for calls_value, output, reason in rows
                   if not reason and calls_value is None and ("o", output) not in self._parsed]
