@@ -20,6 +20,7 @@ from scorer.temporal.dates import DAY, add_years, midnight, shift_month, week_fi
 from scorer.temporal.grammar import GRANULARITY_INDEX, Context, lookalikes, scan, start_chars, token_starts_at
 from scorer.temporal.grammar import _candidates as candidates
 from scorer.temporal.numerals import numeral_chars
+from scorer.temporal.starts import inside_word, reading_starts
 from scorer.temporal.policy import WEEKDAYS, TemporalPolicy, default_policy, for_date_field
 from scorer.vocab import GRANULARITIES
 
@@ -150,32 +151,11 @@ def _room_around(ref: dt.datetime) -> bool:
     return 2 <= ref.year <= 9997
 
 
-def _inside_word(norm: str, pos: int) -> bool:
-    if pos == 0:
-        return False
-    before, here = norm[pos - 1], norm[pos]
-    if before in numeral_chars() and here in numeral_chars():
-        return True
-    if before == "." and here.isdigit() and pos >= 2 and norm[pos - 2].isdigit():
-        return True  # the 5 of 1.5个工作日内 belongs to the number
-    return before.isascii() and before.isalnum() and here.isascii() and here.isalnum()
-
-
 def may_hold_time(text: str) -> bool:
     """Whether a free text has a place where a temporal reading could start: only then can
     `find_in_text` find anything, whatever the reference time."""
-    return isinstance(text, str) and \
-        next(_reading_starts(_normalize(text)[:4 * _MAX_LENGTH], token_starts_at), None) is not None
-
-
-def _reading_starts(norm: str, tokens_at=candidates):
-    """Positions where a reading may start: some token of the grammar matches there (its
-    first-character index narrows the positions tried), not on a space, not inside a word."""
-    first = start_chars()
-    for pos, char in enumerate(norm):
-        if (first is None or char in first) and not char.isspace() and not _inside_word(norm, pos) \
-                and tokens_at(norm, pos):
-            yield pos
+    return isinstance(text, str) and bool(reading_starts(_normalize(text)[:4 * _MAX_LENGTH], start_chars(),
+                                                         numeral_chars(), token_starts_at, True))
 
 
 @functools.lru_cache(maxsize=65_536)
@@ -184,14 +164,16 @@ def _find_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: TemporalPol
     after, lone, after_holiday = lookalikes()
     ctx = Context(ref, ref, None, policy, tz)
     best = None
-    for pos in _reading_starts(norm):   # elsewhere `scan` finds no token and reads nothing
+    # where a token of the grammar starts (its first-character index narrows the places tried), not
+    # on a space, not inside a word: elsewhere `scan` finds no token and reads nothing
+    for pos in reading_starts(norm, start_chars(), numeral_chars(), candidates):
         found = scan(norm, pos, ctx, whole=False)
         if found is not None:
             end, state = found
             span_text = norm[pos:end].strip()
             if (span_text not in lone and not after.match(norm, end)
                     and not (state.rules[-1:] == ("holiday",) and after_holiday.match(norm, end))
-                    and not (end < len(norm) and _inside_word(norm, end))):
+                    and not (end < len(norm) and inside_word(norm, end, numeral_chars()))):
                 if best is None or end - pos > best[0]:
                     best = (end - pos, state, pos, end)
     if best is None:
