@@ -1,30 +1,11 @@
-"""Chooses the matcher implementation in one visible place (rapidfuzz's habit).
-
-CALLSCORE_IMPL=cython requires the compiled core, =python forces the pure twin; unset tries
-the compiled core and falls back to the twin with one warning. IMPLEMENTATION names the
-choice for provenance metadata.
-"""
-
-import os
-import warnings
+"""Chooses the matcher implementation (scorer.implementation: $CALLSCORE_IMPL); the matcher
+warns once when it falls back to its pure twin. IMPLEMENTATION names the choice for provenance
+metadata."""
 
 from scorer import match_py
+from scorer.implementation import chosen
 
-_choice = os.environ.get("CALLSCORE_IMPL", "")
-if _choice not in ("", "cython", "python"):
-    raise ImportError(f"CALLSCORE_IMPL must be 'cython' or 'python', not {_choice!r}")
-
-if _choice == "python":
-    match, IMPLEMENTATION = match_py.match, "python"
-else:
-    try:
-        from scorer._match_cy import match
-        IMPLEMENTATION = "cython"
-    except ImportError:
-        if _choice == "cython":
-            raise
-        warnings.warn("callscore: compiled matcher not built; using the pure-Python twin (slower)",
-                      RuntimeWarning, stacklevel=2)
-        match, IMPLEMENTATION = match_py.match, "python"
+(match,), IMPLEMENTATION = chosen("scorer._match_cy", match_py, ["match"],
+                                  "callscore: compiled matcher not built; using the pure-Python twin (slower)")
 
 __all__ = ["match", "IMPLEMENTATION"]

@@ -191,8 +191,9 @@ class ReadingMemo:
         nested tuples whose hash Python does not keep."""
         positions = list(map(self.where.get, keys))
         first = {}
-        for row in [row for row, position in enumerate(positions) if position is None]:
-            first.setdefault(keys[row], row)
+        for row, position in enumerate(positions):
+            if position is None:
+                first.setdefault(keys[row], row)
         if self.size and self.size + len(first) > self.limit:
             self.clear()
             return self.positions(keys)   # every reading is new now, and the memo empty: no second clear

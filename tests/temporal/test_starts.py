@@ -17,10 +17,9 @@ try:
 except ImportError:  # pragma: no cover - exercised where the extension is not built
     compiled = None
 
-SCANS = [pytest.param(pure, id="python"),
-         pytest.param(compiled, id="cython", marks=pytest.mark.skipif(
-             compiled is None and not os.environ.get("CALLSCORE_REQUIRE_EXT"),
-             reason="compiled scan not built (CI sets CALLSCORE_REQUIRE_EXT=1 to make this a failure)"))]
+NEEDS_COMPILED = pytest.mark.skipif(compiled is None and not os.environ.get("CALLSCORE_REQUIRE_EXT"),
+                                    reason="compiled scan not built (CI sets CALLSCORE_REQUIRE_EXT=1 to make this a failure)")
+SCANS = [pytest.param(pure, id="python"), pytest.param(compiled, id="cython", marks=NEEDS_COMPILED)]
 
 
 def everywhere(norm, pos):
@@ -53,7 +52,7 @@ def texts(count=4000, seed=5):
     return found + ["".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 14))) for _ in range(count)]
 
 
-@pytest.mark.skipif(compiled is None, reason="compiled scan not built")
+@NEEDS_COMPILED
 @pytest.mark.parametrize("tokens_at", [_candidates, token_starts_at, everywhere])
 @pytest.mark.parametrize("first_only", [False, True])
 def test_the_twins_agree(tokens_at, first_only):
