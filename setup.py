@@ -50,14 +50,16 @@ def extensions():
         print(f"callscore: Cython or numpy missing ({error}); pure-Python install", file=sys.stderr)
         return []
     from setuptools import Extension
-    print("callscore: translating ext/match.pyx (to C++), ext/callscan.pyx and ext/starts.pyx (to C) with Cython",
+    print("callscore: translating ext/match.pyx (to C++), ext/callscan.pyx, ext/starts.pyx and ext/fold.pyx (to C) "
+          "with Cython",
           file=sys.stderr, flush=True)
     return cythonize(
         [Extension("scorer._match_cy", ["ext/match.pyx"], include_dirs=[numpy.get_include()],
                    language="c++", extra_compile_args=["-O2"],
                    define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]),
          Extension("scorer._callscan_cy", ["ext/callscan.pyx"], extra_compile_args=["-O2"]),
-         Extension("scorer.temporal._starts_cy", ["ext/starts.pyx"], extra_compile_args=["-O2"])],
+         Extension("scorer.temporal._starts_cy", ["ext/starts.pyx"], extra_compile_args=["-O2"]),
+         Extension("scorer.normalize._fold_cy", ["ext/fold.pyx"], extra_compile_args=["-O2"])],
         compiler_directives={"language_level": "3"},
     )
 

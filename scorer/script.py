@@ -14,7 +14,8 @@ import opencc
 
 # Han characters, one definition for the whole scorer: the CJK Unified Ideographs block, Extension A
 # and Extensions B-F (U+20000-U+2EBEF). Not the Yijing hexagram symbols between A and the main block.
-HAN_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\U00020000-\U0002ebef"
+HAN_SPANS = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0x20000, 0x2EBEF))   # first and last code point
+HAN_RANGES = "".join(f"{chr(first)}-{chr(last)}" for first, last in HAN_SPANS)   # as a regex class body
 HAN = re.compile(f"[{HAN_RANGES}]")
 
 
@@ -27,8 +28,12 @@ def to_simplified(text: str) -> str:
     """`text` in simplified characters; ASCII text is returned as is without a table lookup.
     Converted until it no longer changes: t2s maps a few characters to a variant it maps again
     (薴 -> 苧 -> 苎), and folding must be idempotent."""
-    if text.isascii():
-        return text
+    return text if text.isascii() else _converted(text)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _converted(text: str) -> str:
+    """Memoized: a value's text folding and its temporal reading each ask for the same text."""
     converted = _t2s().convert(text)
     for _ in range(3):   # bounded, in case a table ever maps two characters to each other
         if converted == text:

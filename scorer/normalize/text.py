@@ -7,33 +7,21 @@ resolver); it converts the script, not regional vocabulary (軟體 stays 软体,
 """
 
 import functools
-import re
 import unicodedata
 
+from scorer.implementation import chosen
+from scorer.normalize import fold_py
 from scorer.rules import read_toml
-from scorer.script import HAN_RANGES, to_simplified
+from scorer.script import to_simplified
 
-_SPACES = re.compile(r"\s+")
-_SPACE_BETWEEN_HAN = re.compile(f"(?<=[{HAN_RANGES}]) (?=[{HAN_RANGES}])")
+# the spaces and trim steps: ext/fold.pyx, or its twin scorer/normalize/fold_py.py ($CALLSCORE_IMPL)
+(spaces_and_trim,), IMPLEMENTATION = chosen("scorer.normalize._fold_cy", fold_py, ["spaces_and_trim"])
 
 
 @functools.lru_cache(maxsize=None)
 def _punctuation():
     table = read_toml("text.toml")["punctuation"]
-    return str.maketrans(table["replace"]), table["drop_trailing"], table["wrapping"]
-
-
-def _trim(text: str, drop_trailing: str, wrapping) -> str:
-    """Strip spaces, sentence-final marks and whole-value wrappers until none is left, so that
-    `"你好。"` and `你好` meet and a second pass finds nothing more to remove."""
-    while True:
-        before = text
-        text = text.strip().rstrip(drop_trailing).strip()
-        for opening, closing in wrapping:
-            if len(text) >= 2 and text.startswith(opening) and text.endswith(closing):
-                text = text[len(opening):-len(closing)]
-        if text == before:
-            return text
+    return str.maketrans(table["replace"]), table["drop_trailing"], tuple(map(tuple, table["wrapping"]))
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -46,7 +34,4 @@ def fold_text(s: str) -> str:
     """
     replace, drop_trailing, wrapping = _punctuation()
     text = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", s).casefold())
-    text = to_simplified(text).translate(replace)
-    text = _SPACES.sub(" ", text)
-    text = _SPACE_BETWEEN_HAN.sub("", text)
-    return _trim(text, drop_trailing, wrapping)
+    return spaces_and_trim(to_simplified(text).translate(replace), drop_trailing, wrapping)
