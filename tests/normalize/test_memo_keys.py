@@ -99,3 +99,19 @@ def test_a_flag_added_to_a_canon_keeps_every_other_field():
     assert set(values) == {field.name for field in dataclasses.fields(Canon)}   # a new field needs a value here
     canon = Canon(**values)
     assert canon.flagged(UNKNOWN_PARAM) == dataclasses.replace(canon, flags=FUZZY | UNKNOWN_PARAM)
+
+
+def test_values_equal_in_python_keep_their_own_readings_in_one_batch():
+    """1, True, 1.0 and "1" are one dict key in Python; the encoder's value memo keeps them
+    apart (texts and integers key themselves, other values by their JSON): in a free-text
+    parameter True reads as the text "true", the others as the number 1."""
+    from helpers import call, verdicts_for
+
+    gold = [{"id": "q1", "gold_calls": [call("get_weather", city="北京")]}]
+    written = {"int": 1, "bool": True, "float": 1.0, "text": "1", "int-again": 1, "bool-again": True}
+    predictions = [{"id": "q1", "model": model, "calls": [call("get_weather", city=value)]}
+                   for model, value in written.items()]
+    shown = {model: orjson.loads(row["normalized_pred"])[0]["arguments"]["city"]
+             for (model, _id), row in verdicts_for(gold, predictions).items()}
+    assert shown == {"int": "n:1", "bool": "s:true", "float": "n:1", "text": "n:1", "int-again": "n:1",
+                     "bool-again": "s:true"}
