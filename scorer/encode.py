@@ -7,7 +7,6 @@ Everything policy-related is delegated to scorer.normalize; this module only fla
 """
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
 from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -283,7 +282,7 @@ class GoldIndex:
         return m.Gold(
             np.array([row.any_call for row in self.rows], np.uint8), np.array(row_call_off, np.int64), np.array(call_tool, np.int32), np.array(call_arg_off, np.int64),
             np.array(arg_param, np.int32), np.array(arg_optional, np.uint8), np.array(arg_alt_off, np.int64),
-            *_value_arrays(values, [self.codes.code(canon.key) for canon in values]),
+            *_value_arrays(values, self.codes),
         )
 
 
@@ -306,24 +305,14 @@ def _other_end_convention(alternatives, canons, convention):
     return alternatives + extra_raw, canons + extra
 
 
-def _value_arrays(canons, value_codes: list):
+def _value_arrays(canons, codes: Codebook):
     n = len(canons)
-    code = np.array(value_codes, np.int64)
+    code = np.fromiter((codes.code(c.key) for c in canons), np.int64, n)
     start = np.fromiter((c.interval[0] for c in canons), np.int64, n)
     end = np.fromiter((c.interval[1] for c in canons), np.int64, n)
     gran = np.fromiter((c.interval[2] for c in canons), np.int8, n)
     flags = np.fromiter((c.flags for c in canons), np.int32, n)
     return code, start, end, gran, flags
-
-
-class Arguments(NamedTuple):
-    """The predicted arguments of one call under its gold row, as the encoder remembers them."""
-
-    values: list       # [(param, raw value, Canon)], the arguments left out dropped
-    params: list       # the parameter code of each
-    codes: list        # the value code of each
-    pair_keys: list    # the pairs they form with gold values that need more than equal keys
-    shown: dict        # the call as normalized_pred shows it
 
 
 @dataclass
@@ -348,25 +337,21 @@ class PredictionEncoder:
     def __init__(self, gold: GoldIndex, options):
         self.gold, self.options = gold, options
         self._parsed = {}       # raw calls/output text -> Parsed
-        self._calls = {}        # (gold row, tool, arguments json) -> Arguments
-        self._values = {}       # (gold row, tool, param, value) -> (Canon or None: left out, code, pair keys)
+        self._calls = {}        # (gold row, tool, arguments json) -> [(param, raw, Canon)]
+        self._values = {}       # (gold row, tool, param, value) -> Canon, or None: left out
         self._pairs = {}        # (gold code, pred code) -> pair status
         self._gold_codes = len(gold.codes.names)   # codes below this are gold values', never dropped
 
     def _bound_memos(self):
-        """Empty a memo that is full, and drop the codes of predicted values when they are many.
-        The call, value and pair memos are emptied together: values and calls hold codes and
-        pair keys, whose statuses the pair memo holds. Between batches only: `encode` reads back
-        the pairs and codes it makes."""
-        if len(self._parsed) > MEMO_ENTRIES:
-            self._parsed.clear()
-        forget = len(self.gold.codes.names) - self._gold_codes > 4 * MEMO_ENTRIES
-        if forget or max(len(self._calls), len(self._values), len(self._pairs)) > MEMO_ENTRIES:
-            self._calls.clear()
-            self._values.clear()
-            self._pairs.clear()
-        if forget:
+        """Empty a memo that is full, and drop the codes of predicted values when they are many
+        (with the pair statuses keyed by them). Between batches only: `encode` reads back the
+        pairs and codes it makes."""
+        for memo in (self._parsed, self._calls, self._values, self._pairs):
+            if len(memo) > MEMO_ENTRIES:
+                memo.clear()
+        if len(self.gold.codes.names) - self._gold_codes > 4 * MEMO_ENTRIES:
             self.gold.codes.forget_after(self._gold_codes)
+            self._pairs.clear()
 
     def parse_column(self, calls_column, output_column, malformed_column) -> list:
         """Parsed calls of each row of a batch: a reader's `malformed` reason first, then
@@ -392,41 +377,24 @@ class PredictionEncoder:
             self._parsed[key] = parse_calls_value(calls_value)
         return self._parsed[key]
 
-    def _arguments(self, g_row: int, tool: str, arguments_json: str) -> "Arguments":
+    def _arguments(self, g_row: int, tool: str, arguments_json: str):
         key = (g_row, tool, arguments_json)
         found = self._calls.get(key)
         if found is None:
-            found = Arguments([], [], [], [], {"name": tool, "arguments": {}})
+            found = []
             for param_name, raw in load_json(arguments_json).items():
-                # a text or an integer keys itself (a JSON spelling per value cost more than the
-                # lookup); other values by their JSON, in a tuple so that "5" and 5 stay two keys
-                # and 5, 5.0 and True (equal in Python) three
-                value_json = None if type(raw) is str or type(raw) is int else canonical_json(raw)
+                # a text keys itself (a JSON spelling per value cost more than the lookup); other
+                # values by their JSON, in a tuple so that "5" and 5 stay two keys
+                value_json = None if type(raw) is str else canonical_json(raw)
                 value_key = (g_row, tool, param_name, raw if value_json is None else (value_json,))
-                entry = self._values.get(value_key)
-                if entry is None:
-                    entry = self._values[value_key] = self._value_entry(g_row, tool, param_name, raw,
-                                                                        value_json or canonical_json(raw))
-                canon, code, pair_keys = entry
+                canon = self._values.get(value_key, _OMITTED)
+                if canon is _OMITTED:
+                    canon = self._values[value_key] = self._value(g_row, tool, param_name, raw,
+                                                                  value_json or canonical_json(raw))
                 if canon is not None:
-                    found.values.append((param_name, raw, canon))
-                    found.params.append(self.gold.params_book.code(param_name))
-                    found.codes.append(code)
-                    found.pair_keys.extend(pair_keys)
-                    found.shown["arguments"][param_name] = canon.key
+                    found.append((param_name, raw, canon))
             self._calls[key] = found
         return found
-
-    def _value_entry(self, g_row: int, tool: str, param_name: str, raw, value_json: str) -> tuple:
-        """(Canon or None, its value code, the keys of the pairs it forms with this gold row's
-        values that need more than equal keys): all a predicted value brings to a batch,
-        remembered together."""
-        canon = self._value(g_row, tool, param_name, raw, value_json)
-        if canon is None:
-            return None, -1, ()
-        code = self.gold.codes.code(canon.key)
-        pair_keys = self._pair_keys(g_row, tool, param_name, canon, code) if canon.flags & (FUZZY | TOLERANCE) else ()
-        return canon, code, pair_keys
 
     def _value(self, g_row: int, tool: str, param_name: str, raw, value_json: str) -> Canon | None:
         """The Canon of one predicted argument under its gold row, or None when it is left out.
@@ -456,24 +424,25 @@ class PredictionEncoder:
     def encode_parsed(self, g_rows, parsed_rows) -> EncodedBatch:
         """Matcher arrays of rows already parsed (one Parsed per gold row of `g_rows`)."""
         self._bound_memos()
-        tools_book = self.gold.tools_book
+        codes, tools_book, params_book = self.gold.codes, self.gold.tools_book, self.gold.params_book
         row_flags, row_call_off, call_tool, call_arg_off, arg_param = [], [0], [], [0], []
-        values, value_codes, rows_calls, malformed, normalized = [], [], [], [], []
+        values, rows_calls, malformed, normalized = [], [], [], []
         pairs = set()
         for g_row, parsed in zip(g_rows, parsed_rows):
             row_flags.append(m.ROW_MALFORMED if parsed.malformed else 0)
             malformed.append(parsed.malformed)
             row_calls, shown = [], []
             for tool, arguments_json in parsed.calls:
-                found = self._arguments(g_row, tool, arguments_json)
+                arguments = self._arguments(g_row, tool, arguments_json)
                 call_tool.append(tools_book.code(tool))
-                arg_param.extend(found.params)
-                pairs.update(found.pair_keys)
-                values.extend(found.values)
-                value_codes.extend(found.codes)
+                for param_name, _raw, canon in arguments:
+                    arg_param.append(params_book.code(param_name))
+                    if canon.flags & (FUZZY | TOLERANCE):
+                        self._collect_pairs(g_row, tool, param_name, canon, pairs)
+                values.extend(arguments)
                 call_arg_off.append(len(arg_param))
-                row_calls.append((tool, found.values))
-                shown.append(found.shown)
+                row_calls.append((tool, arguments))
+                shown.append({"name": tool, "arguments": {p: c.key for p, _r, c in arguments}})
             row_call_off.append(len(call_tool))
             rows_calls.append(row_calls)
             normalized.append(canonical_json(shown))
@@ -481,18 +450,17 @@ class PredictionEncoder:
         arrays = m.Predictions(
             np.asarray(g_rows, np.int64), np.array(row_flags, np.uint8), np.array(row_call_off, np.int64),
             np.array(call_tool, np.int32), np.array(call_arg_off, np.int64), np.array(arg_param, np.int32),
-            *_value_arrays(canons, value_codes),
+            *_value_arrays(canons, codes),
         )
         keys = np.array(sorted(pairs), np.uint64)
         status = np.array([self._pairs[(int(k) >> 32, int(k) & 0xFFFFFFFF)] for k in keys], np.int8)
         return EncodedBatch(arrays, rows_calls, malformed, normalized, values, keys, status)
 
-    def _pair_keys(self, g_row, tool, param_name, canon: Canon, p_code: int) -> tuple:
-        """The keys (gold code << 32 | predicted code) of the pairs this predicted value forms with
-        the gold row's values that need more than equality of keys (free text by rapidfuzz ratio,
-        numbers within a tolerance), each pair decided once."""
+    def _collect_pairs(self, g_row, tool, param_name, canon: Canon, pairs: set):
+        """Decide, once per distinct pair, the gold/predicted values that need more than
+        equality of keys: free text by rapidfuzz ratio, numbers within a tolerance."""
         gold = self.gold.rows[g_row]
-        keys = []
+        p_code = self.gold.codes.code(canon.key)
         for name, arguments in gold.calls:
             if name != tool or param_name not in arguments:
                 continue
@@ -503,6 +471,5 @@ class PredictionEncoder:
                 g_code = self.gold.codes.code(gold_canon.key)
                 if (g_code, p_code) not in self._pairs:
                     self._pairs[(g_code, p_code)] = pair_status(param, gold_canon, canon, self.options)
-                keys.append((g_code << 32) | p_code)
-        return tuple(keys)
+                pairs.add((g_code << 32) | p_code)
 

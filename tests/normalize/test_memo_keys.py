@@ -103,7 +103,7 @@ def test_a_flag_added_to_a_canon_keeps_every_other_field():
 
 def test_values_equal_in_python_keep_their_own_readings_in_one_batch():
     """1, True, 1.0 and "1" are one dict key in Python; the encoder's value memo keeps them
-    apart (texts and integers key themselves, other values by their JSON): in a free-text
+    apart (a text keys itself, other values by their JSON): in a free-text
     parameter True reads as the text "true", the others as the number 1."""
     from helpers import call, verdicts_for
 
