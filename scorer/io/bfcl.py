@@ -14,6 +14,7 @@ row has no gold calls and the carried column `expect` = "any_call", which the sc
 Every row carries `expect` ("calls", "no_call" or "any_call"), `category` and `query`.
 """
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -288,6 +289,27 @@ def _undotted(declared) -> dict:
     return {name.replace(".", "_"): name for name in declared if "." in name}
 
 
+@functools.lru_cache(maxsize=16)
+def _declared(question_path: str, _mtime_ns: int, _size: int) -> tuple:
+    """(declared names by id, by position, declared types by id) of a BFCL question file, read
+    once per version of the file: a directory of results holds one file per model for each
+    question file. Callers only read what it returns."""
+    declared_by_id, declared_by_position, types_by_id = {}, [], {}
+    for _, row in read_json_lines(question_path):
+        functions = row.get("function") or []
+        names = frozenset(tool["name"] for tool in convert_tools(functions))
+        declared_by_id[str(row.get("id"))] = names
+        declared_by_position.append(names)
+        types_by_id[str(row.get("id"))] = declared_types(functions)
+    return declared_by_id, declared_by_position, types_by_id
+
+
+@functools.lru_cache(maxsize=4096)
+def _called(name: str) -> re.Pattern:
+    """`name(` in a text result, not as the end of a longer or dotted name."""
+    return re.compile(rf"(?<![\w.]){re.escape(name)}\s*\(")
+
+
 def read_bfcl_results(result_path, model, question_path=None, renamed_dots=False) -> pa.Table:
     """A BFCL result file -> a predictions table (PREDICTIONS schema).
 
@@ -303,12 +325,8 @@ def read_bfcl_results(result_path, model, question_path=None, renamed_dots=False
     typed = any(category.endswith(name) for name in _SOURCE_TEXT_CATEGORIES)
     declared_by_id, declared_by_position, types_by_id = {}, [], {}
     if question_path is not None:
-        for _, row in read_json_lines(question_path):
-            functions = row.get("function") or []
-            names = {tool["name"] for tool in convert_tools(functions)}
-            declared_by_id[str(row.get("id"))] = names
-            declared_by_position.append(names)
-            types_by_id[str(row.get("id"))] = declared_types(functions)
+        stat = Path(question_path).stat()
+        declared_by_id, declared_by_position, types_by_id = _declared(str(question_path), stat.st_mtime_ns, stat.st_size)
     columns = {name: [] for name in PREDICTIONS.names}
     undotted_calls = []   # (row id, predicted, declared): a dotted name called without its dots
     dotted_rows = 0       # rows that call a declared dotted name as declared
@@ -357,7 +375,7 @@ def _undotted_calls(row_id, calls, output, declared) -> list:
         return []
     names = [call["name"] for call in calls or ()]
     if not names and output:
-        names = [plain for plain in mapping if re.search(rf"(?<![\w.]){re.escape(plain)}\s*\(", output)]
+        names = [plain for plain in mapping if _called(plain).search(output)]
     return [(row_id, name, mapping[name]) for name in names if name in mapping][:1]
 
 
@@ -366,7 +384,7 @@ def _calls_dotted(calls, output, declared) -> bool:
     dotted = [name for name in declared if "." in name]
     if calls:
         return any(call["name"] in dotted for call in calls)
-    return bool(output) and any(re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", output) for name in dotted)
+    return bool(output) and any(_called(name).search(output) for name in dotted)
 
 
 def _rename(calls, output, mapping):

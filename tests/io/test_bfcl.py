@@ -216,6 +216,21 @@ def test_renamed_dots_parse_text_results(tmp_path, monkeypatch):
     assert got["simple_1"]["output"] == "<tool_call>..."
 
 
+def test_a_question_file_is_read_again_when_it_changes(tmp_path):
+    """Question files are read once per version (a directory of results reads each one per
+    model): a file rewritten between two reads declares its new names."""
+    question = write_lines(tmp_path / "gorilla_openfunctions_v1_test_simple.json", [
+        {"id": "simple_0", "function": [{"name": "math.factorial", "parameters": {"type": "dict", "properties": {}}}]}])
+    result = write_lines(tmp_path / "gorilla_openfunctions_v1_test_simple_result.json", [
+        {"id": "simple_0", "result": [{"math_factorial": "{}"}]}])
+    first = rows(read_bfcl_results(result, "m", question_path=question, renamed_dots=True))
+    assert first["simple_0"]["calls"][0]["name"] == "math.factorial"
+    write_lines(question, [{"id": "simple_0", "function": [
+        {"name": "math.factorials", "parameters": {"type": "dict", "properties": {}}}]}])   # another size
+    again = rows(read_bfcl_results(result, "m", question_path=question, renamed_dots=True))
+    assert again["simple_0"]["calls"][0]["name"] == "math_factorial"   # no longer a declared name's spelling
+
+
 def test_renamed_dots_needs_questions(result_file):
     with pytest.raises(InputError, match="question_path"):
         read_bfcl_results(result_file, "m", renamed_dots=True)
