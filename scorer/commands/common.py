@@ -2,6 +2,7 @@
 and the one mapping of bad input to exit status 2."""
 
 import contextlib
+import json
 import os
 
 import click
@@ -34,14 +35,18 @@ def rules_option(command):
                         help="Use a rules directory of your own (a copy of rules/, edited).")(command)
 
 
-def _use_policy(_ctx, param, values):
-    """Temporal policies are process-wide like the rules directory (workers inherit them)."""
-    from scorer.temporal.policy import use_policy
+def _use_policy(ctx, param, values):
+    """Temporal policies are process-wide like the rules directory (workers inherit them) while
+    the command runs; the previous ones are back when it ends, so that a command run in-process
+    (tests, a notebook) leaves no policy to the code and child processes that come after it."""
+    from scorer.temporal.policy import POLICY_ENV, use_policy
 
+    previous = os.environ.get(POLICY_ENV)
     try:
         use_policy(values)
     except ValueError as error:
         raise click.BadParameter(str(error), param=param) from None
+    ctx.call_on_close(lambda: use_policy(json.loads(previous) if previous else ()))
     return tuple(values)
 
 

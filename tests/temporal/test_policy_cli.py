@@ -2,6 +2,7 @@
 too), is recorded in the verdict file and changes the rules hash; bad values are usage errors."""
 
 import json
+import os
 
 import pyarrow.parquet as pq
 import pytest
@@ -27,6 +28,22 @@ def test_resolve_follows_the_policy():
     assert "start: 2026-03-07T00:00:00+08:00" in nearest.output
     hours = runner.invoke(cli, ["resolve", "早上", "--reference-time", REF, "--policy", "part_of_day.早上=6-10"])
     assert "end: 2026-03-10T10:00:00+08:00" in hours.output
+
+
+def test_the_policy_ends_with_the_command(monkeypatch):
+    """A command run in-process (tests, a notebook) leaves no policy behind: the code and child
+    processes after it read the defaults, or the policy that was set before it."""
+    from scorer.temporal.policy import POLICY_ENV, default_policy
+
+    monkeypatch.delenv(POLICY_ENV, raising=False)
+    use_policy([])
+    assert CliRunner().invoke(cli, ["resolve", "周六", "--reference-time", REF,
+                                    "--policy", "bare_weekday=nearest"]).exit_code == 0
+    assert POLICY_ENV not in os.environ and default_policy().bare_weekday == "upcoming_including_today"
+    use_policy(["two_digit_year=past"])
+    CliRunner().invoke(cli, ["resolve", "周六", "--reference-time", REF, "--policy", "bare_weekday=nearest"])
+    assert json.loads(os.environ[POLICY_ENV]) == ["two_digit_year=past"]
+    assert (default_policy().bare_weekday, default_policy().two_digit_year) == ("upcoming_including_today", "past")
 
 
 @pytest.mark.parametrize("pair, named", [("bare_weekday=soon", "bare_weekday"), ("weekstart=monday", "weekstart"),
