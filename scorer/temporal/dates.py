@@ -32,8 +32,15 @@ def add_years(day: dt.date, offset: int) -> dt.date:
     return dt.date(year, day.month, min(day.day, days_in_month(year, day.month)))
 
 
+class OutOfCalendar(Exception):
+    """A reading that leaves the years 1-9999 (前2026年 from 2026): no interval, not a bug."""
+
+
 def month_span(year: int, month: int) -> tuple[dt.datetime, dt.datetime]:
+    """(first moment, end) of a month; the last month of 9999 has no end in Python's calendar."""
     next_year, next_month = shift_month(year, month, 1)
+    if next_year > dt.MAXYEAR:
+        raise OutOfCalendar(f"the month after {year}-{month:02d}")
     return dt.datetime(year, month, 1), dt.datetime(next_year, next_month, 1)
 
 

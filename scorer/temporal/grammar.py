@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 from scorer.rules import read_toml
 from scorer.temporal import calendars, holidays
 from scorer.temporal.dates import (
-    DAY, add_months, days_in_month, midnight, month_span, shift_month,
+    DAY, OutOfCalendar, add_months, days_in_month, midnight, month_span, shift_month,
     valid_date, week_first_day,
 )
 from scorer.temporal.numerals import numeral_class, zh_int
@@ -843,10 +843,6 @@ def h_workdays(m, st, ctx):
 
 
 _CLOCK_UNITS = {"second": _SECOND, "minute": _MINUTE, "hour": _HOUR}
-
-
-class OutOfCalendar(Exception):
-    """A reading that leaves the years 1-9999 (前2026年 from 2026): no interval, not a bug."""
 
 
 def _add(moment: dt.datetime, unit: str, amount: int) -> dt.datetime:

@@ -426,6 +426,14 @@ def test_policies_stop_at_the_end_of_the_calendar():
     assert resolve(f"{minutes_left + 1}分钟后", REF, span) is None  # the minute from 23:59 ends in year 10000
 
 
+def test_the_last_month_and_quarter_of_the_calendar_are_not_temporal():
+    """December 9999 ends in year 10000, which Python's calendar does not hold: like the year 9999,
+    it is no interval (it raised ValueError before, a row's scoring_error); November still reads."""
+    assert resolve("9999-12", REF) is None and resolve("q4 9999", REF) is None
+    assert resolve("9999-11", REF).end == _at("9999-12-01")
+    assert resolve("q3 9999", REF).end == _at("9999-10-01")
+
+
 @pytest.mark.parametrize("pair", ["week_start", "bare_weekday=sometimes", "part_of_day.早上=10", "nope=1",
                                   "recent_includes_today=maybe", "part_of_day.早上=10-6"])
 def test_bad_policy_strings_are_errors(pair):
