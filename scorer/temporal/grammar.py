@@ -2029,15 +2029,37 @@ def _candidates(text: str, pos: int) -> tuple:
     compose here (2025年前 is not 2025 years ago) leaves the place to the next reading. Only the
     tokens that can start with the character at `pos` are tried; memoized, since reading a text
     against another reference time tokenizes it the same way."""
+    return _sorted_candidates(list(_matches_at(text, pos)))
+
+
+def _matches_at(text: str, pos: int):
+    """(-end, table order, token, match) of each token matching at `pos`, in table order."""
     index, anywhere, _starts = _token_index()
-    found = []
     for order, token in index.get(text[pos], anywhere):
         match = token.regex.match(text, pos)
         if match and match.end() > pos:
-            found.append((-match.end(), order, token, match))
+            yield -match.end(), order, token, match
+
+
+def _sorted_candidates(found: list) -> tuple:
     if len(found) > 1:
         found.sort(key=lambda item: item[:2])
     return tuple((token, match) for _end, _order, token, match in found)
+
+
+@functools.lru_cache(maxsize=131_072)
+def _leading_candidates(text: str, pos: int) -> tuple:
+    """`_candidates(text, pos)`, or only its first when a token matches to the end of the text:
+    no match is longer, and tokens are tried in table order, which breaks ties, so the first to
+    reach the end is the one the scanner takes first. The others are matched only when its
+    handler declines (the scanner then asks `_candidates`): a date written whole, such as
+    2026-03-10T10:00, is read with one pattern instead of every pattern that starts with a digit."""
+    found = []
+    for item in _matches_at(text, pos):
+        if -item[0] == len(text):
+            return ((item[2], item[3]),)
+        found.append(item)
+    return _sorted_candidates(found)
 
 
 def _finish(st: State, ctx: Context) -> State | None:
@@ -2127,7 +2149,7 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
     open_after_end = None  # where X以后 / X之后 ends, read as an open range when nothing follows it
     between = False  # X和Y is a range only as X和Y之间 (3月5日和3月8日 names two days)
     while pos < len(text):
-        candidates = _candidates(text, pos)
+        candidates = _leading_candidates(text, pos)
         if not candidates:
             break
         token, match = candidates[0]
@@ -2140,17 +2162,10 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
             started = True
             pos = match.end()
             continue
-        new_state = None
-        for token, match in candidates:
-            if token.kind == "connector" and state.span is not None and left is None:
-                break
-            if token.kind == "token":
-                try:
-                    new_state = token.apply(match, state, side_ctx)
-                except OutOfCalendar:
-                    new_state = None
-                if new_state is not None:
-                    break
+        new_state, token, match = _first_reading(candidates, state, left, side_ctx)
+        if new_state is None and len(candidates) == 1:   # perhaps only the first: read them all
+            candidates = _candidates(text, pos)
+            new_state, token, match = _first_reading(candidates, state, left, side_ctx)
         if new_state is None and token.kind == "connector" and state.span is not None and left is None:
             left = _finish(state, side_ctx)
             if left is None:
@@ -2190,6 +2205,22 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
         result = _result(state, left, side_ctx)
         return None if result is None else (last_end, result)
     return best
+
+
+def _first_reading(candidates, state, left, ctx):
+    """(the state of the first candidate whose handler accepts, or None; the candidate the
+    scanner stopped at: that one, a connector that ends the side, or the last)."""
+    for token, match in candidates:
+        if token.kind == "connector" and state.span is not None and left is None:
+            return None, token, match
+        if token.kind == "token":
+            try:
+                new_state = token.apply(match, state, ctx)
+            except OutOfCalendar:
+                new_state = None
+            if new_state is not None:
+                return new_state, token, match
+    return None, token, match
 
 
 @functools.lru_cache(maxsize=None)
