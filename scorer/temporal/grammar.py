@@ -304,7 +304,7 @@ def _quarter(st, ctx, quarter, rule, year=None):
         year, implicit = _year_of(st, ctx)
     elif st.span is not None:
         return None
-    if year is None or not 1 <= quarter <= 4:
+    if year is None or not 1 <= quarter <= 4 or not 1 <= year <= dt.MAXYEAR:   # q1 0000: no year 0
         return None
     span = Span(dt.datetime(year, 3 * quarter - 2, 1), month_span(year, 3 * quarter)[1], "quarter")
     return _step(st, ctx, span, rule, relative=implicit)
@@ -2216,7 +2216,7 @@ def _first_reading(candidates, state, left, ctx):
         if token.kind == "token":
             try:
                 new_state = token.apply(match, state, ctx)
-            except OutOfCalendar:
+            except (OutOfCalendar, OverflowError):   # date arithmetic past year 1 or 9999 (去年至周末 in year 2)
                 new_state = None
             if new_state is not None:
                 return new_state, token, match

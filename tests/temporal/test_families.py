@@ -434,6 +434,15 @@ def test_the_last_month_and_quarter_of_the_calendar_are_not_temporal():
     assert resolve("q3 9999", REF).end == _at("9999-10-01")
 
 
+def test_readings_past_the_first_year_are_not_temporal():
+    """There is no year 0 (q1 0000 raised ValueError), and a weekend looked for before the year 1
+    (去年至周末 said in the year 2: the range's end is anchored at its start, 0001-01-01) raised
+    OverflowError; both are no interval, as every reading that leaves the calendar."""
+    assert resolve("q1 0000", REF) is None and resolve("q1 0999", REF).start == _at("0999-01-01")
+    early = dt.datetime(2, 1, 1, tzinfo=SH)
+    assert resolve("去年至周末", early) is None and find_in_text("去年至周末", early) is not None   # 去年 alone
+
+
 @pytest.mark.parametrize("pair", ["week_start", "bare_weekday=sometimes", "part_of_day.早上=10", "nope=1",
                                   "recent_includes_today=maybe", "part_of_day.早上=10-6"])
 def test_bad_policy_strings_are_errors(pair):
