@@ -37,10 +37,11 @@ class OutOfCalendar(Exception):
 
 
 def month_span(year: int, month: int) -> tuple[dt.datetime, dt.datetime]:
-    """(first moment, end) of a month; the last month of 9999 has no end in Python's calendar."""
+    """(first moment, end) of a month; Python's calendar holds no year 0, and no end for the last
+    month of 9999."""
     next_year, next_month = shift_month(year, month, 1)
-    if next_year > dt.MAXYEAR:
-        raise OutOfCalendar(f"the month after {year}-{month:02d}")
+    if year < dt.MINYEAR or next_year > dt.MAXYEAR:
+        raise OutOfCalendar(f"the month {year}-{month:02d}")
     return dt.datetime(year, month, 1), dt.datetime(next_year, next_month, 1)
 
 

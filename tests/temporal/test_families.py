@@ -435,10 +435,11 @@ def test_the_last_month_and_quarter_of_the_calendar_are_not_temporal():
 
 
 def test_readings_past_the_first_year_are_not_temporal():
-    """There is no year 0 (q1 0000 raised ValueError), and a weekend looked for before the year 1
+    """There is no year 0 (q1 0000 and Feb 0000 raised ValueError), and a weekend looked for before the year 1
     (去年至周末 said in the year 2: the range's end is anchored at its start, 0001-01-01) raised
     OverflowError; both are no interval, as every reading that leaves the calendar."""
     assert resolve("q1 0000", REF) is None and resolve("q1 0999", REF).start == _at("0999-01-01")
+    assert resolve("Feb 0000", REF) is None and find_in_text("会议 Feb 0000", REF) is None
     early = dt.datetime(2, 1, 1, tzinfo=SH)
     assert resolve("去年至周末", early) is None and find_in_text("去年至周末", early) is not None   # 去年 alone
 
