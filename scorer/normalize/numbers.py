@@ -10,7 +10,7 @@ Colloquial elision is read the usual way: 一百二 = 120, 三千五 = 3500, 一
 import functools
 import math
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal, InvalidOperation
 
 from scorer.normalize.text import fold_text
 from scorer.rules import read_toml
@@ -74,11 +74,14 @@ def _read_number(text: str) -> Decimal | None:
         text = text.replace(signs["thousands"], "")
     if _ARABIC.fullmatch(text):
         try:
-            return sign * Decimal(text)
+            number = Decimal(text)
         except InvalidOperation:
             return None
-    number = _parse_chinese(text, vocabulary)
-    return None if number is None else sign * number
+    else:
+        number = _parse_chinese(text, vocabulary)
+    if number is None:
+        return None
+    return number.copy_negate() if sign < 0 else number   # exact: no context, so 1e4000000 cannot overflow
 
 
 def _parse_chinese(text: str, vocabulary: dict) -> Decimal | None:
@@ -157,8 +160,15 @@ def _parse_integer(text: str, vocabulary: dict) -> Decimal | None:
     return total + section
 
 
+PLAIN_DIGITS = 1000   # beyond this many digits before or after the point, a number's key is in E notation
+
+
 def number_key(d: Decimal) -> str:
-    """Canonical text of a number: plain notation, no exponent, no trailing zeros ("3", "1500")."""
+    """Canonical text of a number: plain notation, no exponent, no trailing zeros ("3", "1500");
+    a number written with an exponent too large for that ("1e999999", a megabyte of zeros) in
+    normalized E notation ("1E+999999", the same for 10e999998)."""
+    if d and abs(d.adjusted()) > PLAIN_DIGITS:
+        return str(d.normalize(Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN)))
     text = format(d, "f")
     if "." in text:
         text = text.rstrip("0").rstrip(".")

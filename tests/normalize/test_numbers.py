@@ -43,6 +43,25 @@ def test_number_key_has_no_exponent_or_negative_zero():
     assert number_key(Decimal("0.000")) == "0"
 
 
+def test_every_digit_of_a_long_number_counts():
+    """A number is read exactly, not rounded to the 28 digits of Python's default decimal context:
+    two 32-digit numbers differ, and the text and the JSON integer of one are one number."""
+    first, second = "12345678901234567890123456789012", "12345678901234567890123456789013"
+    assert number_key(parse_number(first)) == first != number_key(parse_number(second))
+    assert number_key(parse_number(int(first))) == first
+    assert number_key(parse_number("-" + first)) == "-" + first
+
+
+def test_an_exponent_past_plain_notation_is_read_without_overflow():
+    """1e4000000 overflowed the decimal context (a row's scoring_error) and 1e999999 made a key of
+    a million digits: past 1000 digits a key is in normalized E notation, one per number."""
+    assert number_key(parse_number("1e4000000")) == "1E+4000000" == number_key(parse_number("10e3999999"))
+    assert number_key(parse_number("-1e4000000")) == "-1E+4000000"
+    assert number_key(parse_number("1e-4000000")) == "1E-4000000"
+    assert number_key(parse_number("1e1000")) == "1" + "0" * 1000      # 1000 digits after the first: plain
+    assert number_key(parse_number("0e4000000")) == "0"
+
+
 @pytest.mark.parametrize("value, expected", [
     (True, True), (False, False), (1, True), (0, False), (1.0, True),
     ("true", True), ("TRUE", True), ("yes", True), ("1", True), ("是", True), ("对", True), ("開", True),
