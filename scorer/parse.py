@@ -258,20 +258,31 @@ def _call_from_dict(item, number: int) -> tuple[str, str]:
             return call_name(name), _arguments_text(raw)
         except _Unreadable:
             pass   # said again below, naming the call
-    arguments = _shallow(_decode_arguments(raw, label), label)
-    return call_name(name), canonical_json(arguments)
+    return call_name(name), _arguments_json(_decode_arguments(raw, label), label)
 
 
 def call_name(name: str) -> str:
-    """A called name as it is compared: trimmed, markdown-escaped underscores undone."""
+    """A called name as it is compared: trimmed, markdown-escaped underscores undone; _Unreadable
+    when it holds a lone surrogate (an escaped half pair), which no verdict file can write."""
+    if has_lone_surrogate(name):
+        raise _Unreadable("a called name holds a lone surrogate code point: not Unicode text")
     return name.strip().replace("\\_", "_")
+
+
+def _arguments_json(arguments: dict, label: str) -> str:
+    """Canonical JSON of a call's decoded arguments; _Unreadable when they nest too deeply or
+    hold a lone surrogate (JSON's "\\ud83d" decodes to one), which orjson cannot read back."""
+    text = canonical_json(_shallow(arguments, label))
+    if has_lone_surrogate(text):
+        raise _Unreadable(f"{label}: arguments hold a lone surrogate code point: not Unicode text")
+    return text
 
 
 @functools.lru_cache(maxsize=65_536)
 def _arguments_text(raw: str) -> str:
     """Canonical JSON of arguments written as a JSON text, once per distinct text: outputs that
     differ only around their calls (OpenAI's call ids, random per row) repeat the same text."""
-    return canonical_json(_shallow(_decode_arguments(raw, "call"), "call"))
+    return _arguments_json(_decode_arguments(raw, "call"), "call")
 
 
 REFUSAL_NAMES = frozenset({"no_function", "no_tool", "no_tool_call", "no_call", "none"})
@@ -483,7 +494,7 @@ def _call_from_ast(node: ast.Call, number: int) -> tuple[str, str]:
             raise _Unreadable(f"{label}: **-unpacked arguments")
         arguments[keyword.arg] = _literal(keyword.value, f"{label}: argument {keyword.arg}",
                                           identifiers=True)
-    return name, canonical_json(_shallow(arguments, label))
+    return name, _arguments_json(arguments, label)
 
 
 def _python_elements(source: str):

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.parse import EMPTY, Parsed, canonical_json, parse_calls_value, parse_output
+from scorer.parse_bulk import parse_outputs
 
 
 def calls(*pairs):
@@ -185,6 +186,24 @@ def test_deep_nesting_is_malformed_not_an_exception():
 def test_a_lone_surrogate_is_malformed_not_an_exception(text):
     # Python's parser raised UnicodeEncodeError on the first two (the run isolated the row as a scoring error)
     assert parse_output(text).malformed == "output holds a lone surrogate code point: not Unicode text"
+
+
+@pytest.mark.parametrize("text, reason", [
+    ('[{"name": "get_weather", "arguments": {"city": "\\ud83d"}}]', "call 1: arguments hold"),
+    ('<tool_call>{"name": "f", "arguments": {"a": ["\\udc00"]}}</tool_call>', "tool_call block 1: call 1: arguments hold"),
+    ('get_weather(city="\\ud83d")', "call 1 (get_weather): arguments hold"),
+    ('{"tool_calls": [{"type": "function", "function": {"name": "f", "arguments": "{\\"a\\": \\"\\\\ud800\\"}"}}]}',
+     "call 1: arguments hold"),
+    ('[{"name": "f\\ud83d", "arguments": {}}]', "a called name holds"),
+])
+def test_an_escaped_lone_surrogate_is_malformed_not_a_scoring_error(text, reason):
+    """A text of ASCII whose JSON or Python escapes decode to a lone surrogate: its calls could not
+    be read back (orjson refuses such a text), so the row was a scoring_error; it is malformed,
+    with the reason, in the careful and the bulk parser alike."""
+    assert "\\u" in text and text.isascii()
+    for parsed in (parse_output(text), parse_outputs([text])[0]):
+        assert parsed.calls == () and parsed.malformed.startswith(reason)
+        assert parsed.malformed.endswith("lone surrogate code point: not Unicode text")
 
 
 def test_non_text_output_is_malformed():
