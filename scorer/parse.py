@@ -350,6 +350,8 @@ def _quoted_calls(texts) -> Parsed | None:
         return None
     results = []
     for text in texts:
+        if has_lone_surrogate(text):   # an escape in the quoting string made one: Python's parser refuses it
+            return _malformed(f"quoted call {text[:40]!r}: holds a lone surrogate code point: not Unicode text")
         try:
             result = _from_python(text)
         except SyntaxError as problem:

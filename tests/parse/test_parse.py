@@ -195,15 +195,17 @@ def test_a_lone_surrogate_is_malformed_not_an_exception(text):
     ('{"tool_calls": [{"type": "function", "function": {"name": "f", "arguments": "{\\"a\\": \\"\\\\ud800\\"}"}}]}',
      "call 1: arguments hold"),
     ('[{"name": "f\\ud83d", "arguments": {}}]', "a called name holds"),
+    ("['concert.search(location=\"L\\ud83dos Angeles\")']", "quoted call 'concert.search(location=\"L\\ud83dos"),
 ])
 def test_an_escaped_lone_surrogate_is_malformed_not_a_scoring_error(text, reason):
     """A text of ASCII whose JSON or Python escapes decode to a lone surrogate: its calls could not
     be read back (orjson refuses such a text), so the row was a scoring_error; it is malformed,
-    with the reason, in the careful and the bulk parser alike."""
+    with the reason, in the careful and the bulk parser alike. A quoted call (BFCL's shape) whose
+    quoting string's escape made one raised UnicodeEncodeError in Python's parser."""
     assert "\\u" in text and text.isascii()
     for parsed in (parse_output(text), parse_outputs([text])[0]):
         assert parsed.calls == () and parsed.malformed.startswith(reason)
-        assert parsed.malformed.endswith("lone surrogate code point: not Unicode text")
+        assert parsed.malformed.endswith("lone surrogate code point: not Unicode text") and parsed.malformed.isascii()
 
 
 def test_non_text_output_is_malformed():
