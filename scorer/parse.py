@@ -149,7 +149,7 @@ def load_json(text):
     long_digits = has_long_digits(text) if isinstance(text, str) else _LONG_DIGIT_BYTES.search(text)
     if long_digits:
         try:
-            return json.loads(text, parse_constant=_non_finite)
+            return json.loads(text, parse_constant=_non_finite, parse_float=_finite_float)
         except (ValueError, RecursionError):
             pass  # not JSON to the standard library either: orjson says why
     return orjson.loads(text)
@@ -187,6 +187,15 @@ def _non_finite(constant):
     raise _NonFinite(constant)
 
 
+def _finite_float(text: str) -> float:
+    """A JSON number as a float, or _NonFinite past the float range (1e400 is infinity as a
+    double: orjson refuses it, the standard library would read inf, which no JSON can hold)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NonFinite(text)
+    return value
+
+
 def _decode_arguments(value, label: str) -> dict:
     if value is None:
         return {}
@@ -199,7 +208,7 @@ def _decode_arguments(value, label: str) -> dict:
             decoded = load_json(value)
         except orjson.JSONDecodeError:
             try:
-                decoded = json.loads(value, parse_constant=_non_finite)
+                decoded = json.loads(value, parse_constant=_non_finite, parse_float=_finite_float)
             except _NonFinite:
                 raise _Unreadable(f"{label}: arguments hold a non-finite number") from None
             except (ValueError, RecursionError):
@@ -546,7 +555,7 @@ def _from_python(source: str) -> Parsed | None:
 def _json_values(segment: str) -> list:
     """Consecutive JSON values at the start of a segment that opens with `[` or `{`
     (trailing text ignored); raises ValueError when the first one does not decode."""
-    decoder = json.JSONDecoder(parse_constant=_reject_constant)
+    decoder = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite_float)
     values, position = [], 0
     while position < len(segment) and segment[position] in "[{":
         try:

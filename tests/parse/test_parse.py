@@ -208,6 +208,25 @@ def test_an_escaped_lone_surrogate_is_malformed_not_a_scoring_error(text, reason
         assert parsed.malformed.endswith("lone surrogate code point: not Unicode text") and parsed.malformed.isascii()
 
 
+@pytest.mark.parametrize("text, reason", [
+    ('[{"name": "f", "arguments": {"x": 1e400}}]', "value is not a JSON value (float inf)"),   # was {"x": null}
+    ('<tool_call>{"name": "f", "arguments": {"x": -1e400}}</tool_call>', "tool_call block 1: value is not a JSON value"),
+    ('[{"name": "f", "arguments": "{\\"x\\": 1e400}"}]', "call 1: arguments hold a non-finite number"),
+    ('[{"name": "f", "arguments": "{\\"x\\": 1e400, \\"id\\": 123456789012345678901234}"}]',
+     "call 1: arguments hold a non-finite number"),   # read by the standard library (digits past 64 bits)
+    ("f(x=1e400)", "call 1 (f): argument x is not a JSON value (float inf)"),
+])
+def test_a_number_past_the_float_range_is_malformed_like_infinity(text, reason):
+    """1e400 is infinity as a double: orjson refuses it, and the standard library read it as inf,
+    which the arguments' JSON then wrote as null (a wrong value) or could not write at all (a
+    row's scoring_error). It is malformed, as NaN and Infinity are; 1e300 still reads."""
+    for parsed in (parse_output(text), parse_outputs([text])[0]):
+        assert parsed.calls == () and parsed.malformed.startswith(reason)
+    assert parse_output('[{"name": "f", "arguments": {"x": 1e300}}]').calls == (("f", '{"x":1e+300}'),)
+    assert parse_calls_value([{"name": "f", "arguments": '{"x": 1e400}'}]).malformed == \
+        "call 1: arguments hold a non-finite number"
+
+
 def test_non_text_output_is_malformed():
     assert parse_output(3).malformed == "output is a int, not a text"
 
