@@ -30,22 +30,13 @@ cdef inline bint _is_han(Py_UCS4 char):
     return False
 
 
-cdef inline bint _starts_with(Py_UCS4 *chars, Py_ssize_t lo, Py_ssize_t hi, str part):
+cdef inline bint _written_at(Py_UCS4 *chars, Py_ssize_t lo, Py_ssize_t hi, Py_ssize_t at, str part):
+    """Whether `part` is written at `at` inside chars[lo:hi] (it fits there)."""
     cdef Py_ssize_t index, length = len(part)
     if length > hi - lo:
         return False
     for index in range(length):
-        if chars[lo + index] != part[index]:
-            return False
-    return True
-
-
-cdef inline bint _ends_with(Py_UCS4 *chars, Py_ssize_t lo, Py_ssize_t hi, str part):
-    cdef Py_ssize_t index, length = len(part)
-    if length > hi - lo:
-        return False
-    for index in range(length):
-        if chars[hi - length + index] != part[index]:
+        if chars[at + index] != part[index]:
             return False
     return True
 
@@ -90,7 +81,8 @@ def spaces_and_trim(str text, str drop_trailing, tuple wrapping):
             while hi > lo and Py_UNICODE_ISSPACE(chars[hi - 1]):
                 hi -= 1
             for opening, closing in wrapping:
-                if hi - lo >= 2 and _starts_with(chars, lo, hi, opening) and _ends_with(chars, lo, hi, closing):
+                if hi - lo >= 2 and _written_at(chars, lo, hi, lo, opening) \
+                        and _written_at(chars, lo, hi, hi - len(closing), closing):
                     lo += len(opening)
                     hi = hi - len(closing) if len(closing) else lo   # text[a:-0] is empty
                     if hi < lo:

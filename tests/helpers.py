@@ -1,8 +1,11 @@
 """Builders shared by the tests: small gold and prediction tables from Python literals."""
 
+import importlib
 import json
+import os
 
 import pyarrow as pa
+import pytest
 
 from scorer.options import Options
 from scorer.pipeline import score_tables
@@ -26,6 +29,17 @@ FLIGHT_TOOL = {
     }, "required": ["from_city", "to_city", "date"]},
 }
 REFERENCE = "2026-03-04T10:00:00+08:00"  # a Wednesday
+
+
+def compiled_core(module: str, what: str):
+    """(the compiled module, or None where it is not built; the marker for a test that needs it:
+    a skip there, except under CALLSCORE_REQUIRE_EXT=1, where CI makes a missing core a failure)."""
+    try:
+        core = importlib.import_module(module)
+    except ImportError:  # pragma: no cover - exercised where the extension is not built
+        core = None
+    return core, pytest.mark.skipif(core is None and not os.environ.get("CALLSCORE_REQUIRE_EXT"),
+                                    reason=f"compiled {what} not built (CI sets CALLSCORE_REQUIRE_EXT=1 to make this a failure)")
 
 
 def call(name, **arguments):

@@ -12,18 +12,12 @@ import numpy as np
 import pytest
 from helpers import call, gold_table, prediction_table
 
+from helpers import compiled_core
 from scorer import match_py
 from scorer.encode import Codebook, GoldIndex, PredictionEncoder
 from scorer.options import Options
 
-try:
-    from scorer import _match_cy
-except ImportError:  # pragma: no cover - exercised where the extension is not built
-    _match_cy = None
-
-needs_extension = pytest.mark.skipif(
-    _match_cy is None and not os.environ.get("CALLSCORE_REQUIRE_EXT"),
-    reason="compiled matcher not built (CI sets CALLSCORE_REQUIRE_EXT=1 to make this a failure)")
+_match_cy, needs_extension = compiled_core("scorer._match_cy", "matcher")
 
 CITIES = ["北京", "上海", "广州", "北京市", "Beijing", "深圳", "北京朝阳区建国路88号", "北京朝阳区建国路"]
 # days, a month, a point, and ranges of minutes inside a day and across its end (no points)

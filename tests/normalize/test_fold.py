@@ -4,22 +4,17 @@ from the rules: whitespace runs -> one space, a space between two Han characters
 then spaces, the trailing marks of rules/text.toml and whole-value wrappers removed until
 none is left."""
 
-import os
 import random
 import sys
 
 import pytest
 
+from helpers import compiled_core
 from scorer.normalize.fold_py import spaces_and_trim as pure
 from scorer.normalize.text import _punctuation
 
-try:
-    from scorer.normalize._fold_cy import spaces_and_trim as compiled
-except ImportError:  # pragma: no cover - exercised where the extension is not built
-    compiled = None
-
-NEEDS_COMPILED = pytest.mark.skipif(compiled is None and not os.environ.get("CALLSCORE_REQUIRE_EXT"),
-                                    reason="compiled fold not built (CI sets CALLSCORE_REQUIRE_EXT=1 to make this a failure)")
+core, NEEDS_COMPILED = compiled_core("scorer.normalize._fold_cy", "fold")
+compiled = core and core.spaces_and_trim
 TWINS = [pytest.param(pure, id="python"), pytest.param(compiled, id="cython", marks=NEEDS_COMPILED)]
 DROP, WRAPPING = "。.!?", (('"', '"'), ("'", "'"), ("《", "》"), ("〈", "〉"))   # rules/text.toml's, written out
 

@@ -5,7 +5,6 @@ formats, the example predictions, hand-written edge cases and hypothesis-generat
 
 import importlib.util
 import json
-import os
 import random
 import re
 from pathlib import Path
@@ -15,20 +14,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer import callscan_py
+from helpers import compiled_core
 from scorer.callscan_py import NOT_PYTHON, NOT_READ
 from scorer.parse import Parsed, line_starts, parse_output
 from scorer.parse_bulk import parse_outputs, read_regular
 
-try:
-    from scorer import _callscan_cy
-except ImportError:  # pragma: no cover - exercised where the extension is not built
-    _callscan_cy = None
+_callscan_cy, NEEDS_COMPILED = compiled_core("scorer._callscan_cy", "scanner")
 
 ROOT = Path(__file__).resolve().parents[2]
 SCANNERS = [pytest.param(callscan_py.scan_calls, id="python"),
-            pytest.param(_callscan_cy.scan_calls if _callscan_cy else None, id="cython", marks=pytest.mark.skipif(
-                _callscan_cy is None and not os.environ.get("CALLSCORE_REQUIRE_EXT"),
-                reason="compiled scanner not built (CI sets CALLSCORE_REQUIRE_EXT=1 to make this a failure)"))]
+            pytest.param(_callscan_cy.scan_calls if _callscan_cy else None, id="cython", marks=NEEDS_COMPILED)]
 
 
 def same(left, right) -> bool:

@@ -2,23 +2,18 @@
 and pure twins; expected positions written from the rules: a place a token starts, not a space,
 not inside a word (after a numeral, after `digit.`, an ASCII letter or digit after one)."""
 
-import os
 import random
 
 import pytest
 
+from helpers import compiled_core
 from scorer.temporal import may_hold_time
 from scorer.temporal.grammar import _candidates, start_chars, token_starts_at
 from scorer.temporal.numerals import numeral_chars
 from scorer.temporal.starts_py import reading_starts as pure
 
-try:
-    from scorer.temporal._starts_cy import reading_starts as compiled
-except ImportError:  # pragma: no cover - exercised where the extension is not built
-    compiled = None
-
-NEEDS_COMPILED = pytest.mark.skipif(compiled is None and not os.environ.get("CALLSCORE_REQUIRE_EXT"),
-                                    reason="compiled scan not built (CI sets CALLSCORE_REQUIRE_EXT=1 to make this a failure)")
+core, NEEDS_COMPILED = compiled_core("scorer.temporal._starts_cy", "start scan")
+compiled = core and core.reading_starts
 SCANS = [pytest.param(pure, id="python"), pytest.param(compiled, id="cython", marks=NEEDS_COMPILED)]
 
 
