@@ -10,7 +10,7 @@ Colloquial elision is read the usual way: 一百二 = 120, 三千五 = 3500, 一
 import functools
 import math
 import re
-from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal, InvalidOperation
+from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal, InvalidOperation, localcontext
 
 from scorer.normalize.text import fold_text
 from scorer.rules import read_toml
@@ -84,17 +84,22 @@ def _read_number(text: str) -> Decimal | None:
     return number.copy_negate() if sign < 0 else number   # exact: no context, so 1e4000000 cannot overflow
 
 
+# arithmetic without rounding: Python's default context keeps 28 digits
+_EXACT = Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN)
+
+
 def _parse_chinese(text: str, vocabulary: dict) -> Decimal | None:
     """Integer part by the unit grammar, then an optional 点 and digits read one by one."""
-    for point in vocabulary["signs"]["decimal_point"]:
-        if point in text:
-            whole, _, fraction = text.partition(point)
-            integer = _parse_integer(whole, vocabulary)
-            digits = _digit_sequence(fraction, vocabulary["digits"])
-            if integer is None or digits is None:
-                return None
-            return integer + Decimal("0." + digits)
-    return _parse_integer(text, vocabulary)
+    with localcontext(_EXACT):
+        for point in vocabulary["signs"]["decimal_point"]:
+            if point in text:
+                whole, _, fraction = text.partition(point)
+                integer = _parse_integer(whole, vocabulary)
+                digits = _digit_sequence(fraction, vocabulary["digits"])
+                if integer is None or digits is None:
+                    return None
+                return integer + Decimal("0." + digits)
+        return _parse_integer(text, vocabulary)
 
 
 def _digit_sequence(text: str, digits: dict) -> str | None:
@@ -126,7 +131,9 @@ def _parse_integer(text: str, vocabulary: dict) -> Decimal | None:
     last_small = None       # small units must fall within a section (千 > 百 > 十)
     highest_large = None
     after_zero = False      # 零 cancels elision: 一千零五 = 1005
+    just_large = None       # the large unit the previous token was, if it was one
     for token in _TOKEN.findall(text):
+        previous_large, just_large = just_large, None
         if token in digits or token[0].isdecimal():
             if pending is not None:
                 return None
@@ -144,6 +151,10 @@ def _parse_integer(text: str, vocabulary: dict) -> Decimal | None:
         elif token in large:
             unit = large[token]
             amount = section + (pending or 0)
+            if amount == 0 and previous_large is not None and previous_large == highest_large < unit:
+                total *= unit   # 万亿 = 10^12: a larger unit right after the highest multiplies it
+                highest_large = last_unit = just_large = highest_large * unit
+                continue
             if amount == 0:
                 return None
             if highest_large is None or unit > highest_large:
@@ -152,6 +163,7 @@ def _parse_integer(text: str, vocabulary: dict) -> Decimal | None:
             else:
                 total += amount * unit
             section, pending, last_unit, last_small, after_zero = Decimal(0), None, unit, None, False
+            just_large = unit
         else:
             return None
     if pending is not None:
@@ -168,7 +180,7 @@ def number_key(d: Decimal) -> str:
     a number written with an exponent too large for that ("1e999999", a megabyte of zeros) in
     normalized E notation ("1E+999999", the same for 10e999998)."""
     if d and abs(d.adjusted()) > PLAIN_DIGITS:
-        return str(d.normalize(Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN)))
+        return str(d.normalize(_EXACT))
     text = format(d, "f")
     if "." in text:
         text = text.rstrip("0").rstrip(".")

@@ -52,6 +52,26 @@ def test_every_digit_of_a_long_number_counts():
     assert number_key(parse_number("-" + first)) == "-" + first
 
 
+@pytest.mark.parametrize("written, expected", [
+    ("一万亿", "1000000000000"), ("十万亿", "10000000000000"), ("3万亿", "3000000000000"),   # 万亿 = 10^12
+    ("一万亿零三", "1000000000003"), ("三万亿五千万", "3000050000000"), ("一万亿三千亿", "1300000000000"),
+    ("三万五千亿", "3500000000000"),                        # read as before: 亿 after 三万五千
+])
+def test_a_larger_unit_right_after_the_highest_multiplies_it(written, expected):
+    """万亿 is how Chinese writes a trillion; it read as no number (亿 found nothing to multiply)."""
+    assert number_key(parse_number(written)) == expected
+
+
+@pytest.mark.parametrize("written", ["万亿", "一亿亿", "一万万", "五亿万亿"])
+def test_stacked_units_without_a_number_or_out_of_order_are_not_numbers(written):
+    assert parse_number(written) is None
+
+
+def test_chinese_digits_after_the_point_are_all_kept():
+    pi = "三点一四一五九二六五三五八九七九三二三八四六二六四三三八三二七九五零二八八四一九七"
+    assert number_key(parse_number(pi)) == "3.141592653589793238462643383279502884197"   # 40 digits, not 28
+
+
 def test_an_exponent_past_plain_notation_is_read_without_overflow():
     """1e4000000 overflowed the decimal context (a row's scoring_error) and 1e999999 made a key of
     a million digits: past 1000 digits a key is in normalized E notation, one per number."""
