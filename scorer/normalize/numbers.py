@@ -4,7 +4,7 @@
 The vocabulary (digits, units, signs, boolean words) is data in rules/numbers/zh.toml; the
 grammar that combines it is here. Percentages ("5%", "百分之五") are deliberately not numbers:
 whether 5% means 5 or 0.05 depends on the parameter, so they stay text and compare as text.
-Colloquial elision is read the usual way: 一百二 = 120, 三千五 = 3500, 一万五 = 15000.
+Colloquial elision is read the usual way: 一百二 = 120, 三千五 = 3500, 一万五 = 15000; 万亿 is 10^12.
 """
 
 import functools
