@@ -179,7 +179,9 @@ def number_key(d: Decimal) -> str:
     """Canonical text of a number: plain notation, no exponent, no trailing zeros ("3", "1500");
     a number written with an exponent too large for that ("1e999999", a megabyte of zeros) in
     normalized E notation ("1E+999999", the same for 10e999998)."""
-    if d and abs(d.adjusted()) > PLAIN_DIGITS:
+    if not d:
+        return "0"   # 0E-4000000 too: its plain notation would be four million zeros
+    if abs(d.adjusted()) > PLAIN_DIGITS:
         return str(d.normalize(_EXACT))
     text = format(d, "f")
     if "." in text:

@@ -79,7 +79,7 @@ def test_an_exponent_past_plain_notation_is_read_without_overflow():
     assert number_key(parse_number("-1e4000000")) == "-1E+4000000"
     assert number_key(parse_number("1e-4000000")) == "1E-4000000"
     assert number_key(parse_number("1e1000")) == "1" + "0" * 1000      # 1000 digits after the first: plain
-    assert number_key(parse_number("0e4000000")) == "0"
+    assert number_key(parse_number("0e4000000")) == "0" == number_key(parse_number("-0e-4000000"))
 
 
 @pytest.mark.parametrize("value, expected", [
