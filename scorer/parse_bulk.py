@@ -76,18 +76,7 @@ def _read_tool_calls(stripped: str) -> Parsed | None:
         return None
     if not calls or has_long_digits(stripped):
         return None   # an empty list or a message whose content is read instead; or the standard library's json
-    read = []
-    for call in calls:
-        name = call.function.name
-        if is_refusal(name):
-            continue
-        if not name.strip():
-            return None
-        try:
-            read.append((call_name(name), _arguments_text(call.function.arguments)))
-        except _Unreadable:
-            return None
-    return Parsed(tuple(read), None)
+    return _regular_calls((call.function.name, call.function.arguments) for call in calls)
 
 
 def _one_json_value(body: str):
@@ -229,15 +218,18 @@ def parse_call_lists(calls: pa.Array) -> list:
     offsets = (offsets - offsets[0]).tolist()
     found = []
     for row, valid in enumerate(calls.is_valid().to_pylist()):
-        parsed = _read_call_list(names, texts, offsets[row], offsets[row + 1]) if valid else None
+        start, end = offsets[row], offsets[row + 1]
+        parsed = _regular_calls(zip(names[start:end], texts[start:end])) if valid else None
         found.append(parse_calls_value(calls[row].as_py()) if valid and parsed is None else parsed)
     return found
 
 
-def _read_call_list(names: list, texts: list, start: int, end: int) -> Parsed | None:
-    """The calls of one row, or None when one of them is not regular."""
+def _regular_calls(calls) -> Parsed | None:
+    """(name, arguments text or None) pairs read as the careful parser reads them (refusal
+    sentinels dropped), or None when one of them is not regular: no name, a blank one, or
+    arguments the careful parser would find unreadable (it then says why)."""
     read = []
-    for name, text in zip(names[start:end], texts[start:end]):
+    for name, text in calls:
         if name is None or not name.strip():
             return None
         if not is_refusal(name):

@@ -18,7 +18,7 @@ from scorer.script import HAN_RANGES, to_simplified
 from scorer.temporal import fallback
 from scorer.temporal.dates import DAY, add_years, midnight, shift_month, week_first_day
 from scorer.temporal.grammar import GRANULARITY_INDEX, Context, lookalikes, scan, start_chars, token_starts_at
-from scorer.temporal.grammar import _candidates as candidates
+from scorer.temporal.grammar import _candidates, _leading_candidates
 from scorer.temporal.numerals import numeral_chars
 from scorer.temporal.starts import inside_word, reading_starts
 from scorer.temporal.policy import WEEKDAYS, TemporalPolicy, default_policy, for_date_field
@@ -165,8 +165,9 @@ def _find_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: TemporalPol
     ctx = Context(ref, ref, None, policy, tz)
     best = None
     # where a token of the grammar starts (its first-character index narrows the places tried), not
-    # on a space, not inside a word: elsewhere `scan` finds no token and reads nothing
-    for pos in reading_starts(norm, start_chars(), numeral_chars(), candidates):
+    # on a space, not inside a word: elsewhere `scan` finds no token and reads nothing. The tokens are
+    # the ones `scan` asks for first there (matched once, memoized)
+    for pos in reading_starts(norm, start_chars(), numeral_chars(), _leading_candidates):
         found = scan(norm, pos, ctx, whole=False)
         if found is not None:
             end, state = found
@@ -304,6 +305,7 @@ def clear_caches() -> None:
     """Forget memoized results and counters (bench/ measures cold runs with it)."""
     _resolve_cached.cache_clear()
     _find_cached.cache_clear()
-    candidates.cache_clear()
+    _candidates.cache_clear()
+    _leading_candidates.cache_clear()
     _normalize.cache_clear()
     _counters.update(calls=0, dateparser=0)

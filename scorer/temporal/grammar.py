@@ -2028,23 +2028,16 @@ def _candidates(text: str, pos: int) -> tuple:
     the scanner takes the first one whose handler accepts the state, so a token that does not
     compose here (2025年前 is not 2025 years ago) leaves the place to the next reading. Only the
     tokens that can start with the character at `pos` are tried; memoized, since reading a text
-    against another reference time tokenizes it the same way."""
-    return _sorted_candidates(list(_matches_at(text, pos)))
+    against another reference time tokenizes it the same way. Built on `_leading_candidates`,
+    which the scanner asks first, so that a place is matched once whichever asks first."""
+    leading = _leading_candidates(text, pos)
+    if len(leading) == 1 and leading[0][1].end() == len(text):   # perhaps only the first: match them all
+        return _all_candidates(text, pos)
+    return leading
 
 
-def _matches_at(text: str, pos: int):
-    """(-end, table order, token, match) of each token matching at `pos`, in table order."""
-    index, anywhere, _starts = _token_index()
-    for order, token in index.get(text[pos], anywhere):
-        match = token.regex.match(text, pos)
-        if match and match.end() > pos:
-            yield -match.end(), order, token, match
-
-
-def _sorted_candidates(found: list) -> tuple:
-    if len(found) > 1:
-        found.sort(key=lambda item: item[:2])
-    return tuple((token, match) for _end, _order, token, match in found)
+def _all_candidates(text: str, pos: int) -> tuple:
+    return _matched(text, pos, stop_at_end=False)
 
 
 @functools.lru_cache(maxsize=131_072)
@@ -2054,12 +2047,23 @@ def _leading_candidates(text: str, pos: int) -> tuple:
     reach the end is the one the scanner takes first. The others are matched only when its
     handler declines (the scanner then asks `_candidates`): a date written whole, such as
     2026-03-10T10:00, is read with one pattern instead of every pattern that starts with a digit."""
+    return _matched(text, pos, stop_at_end=True)
+
+
+def _matched(text: str, pos: int, stop_at_end: bool) -> tuple:
+    """(token, match) of each token matching at `pos`, longest first, table order breaking ties;
+    with `stop_at_end`, the first match to reach the end of the text alone."""
+    index, anywhere, _starts = _token_index()
     found = []
-    for item in _matches_at(text, pos):
-        if -item[0] == len(text):
-            return ((item[2], item[3]),)
-        found.append(item)
-    return _sorted_candidates(found)
+    for order, token in index.get(text[pos], anywhere):
+        match = token.regex.match(text, pos)
+        if match and match.end() > pos:
+            if stop_at_end and match.end() == len(text):
+                return ((token, match),)
+            found.append((-match.end(), order, token, match))
+    if len(found) > 1:
+        found.sort(key=lambda item: item[:2])
+    return tuple((token, match) for _end, _order, token, match in found)
 
 
 def _finish(st: State, ctx: Context) -> State | None:
@@ -2162,10 +2166,9 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
             started = True
             pos = match.end()
             continue
+        if len(candidates) == 1 and match.end() == len(text):   # perhaps only the first was matched
+            candidates = _then_the_others(text, pos, candidates)
         new_state, token, match = _first_reading(candidates, state, left, side_ctx)
-        if new_state is None and len(candidates) == 1:   # perhaps only the first: read them all
-            candidates = _candidates(text, pos)
-            new_state, token, match = _first_reading(candidates, state, left, side_ctx)
         if new_state is None and token.kind == "connector" and state.span is not None and left is None:
             left = _finish(state, side_ctx)
             if left is None:
@@ -2183,7 +2186,7 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
             pos = match.end()
             continue
         if new_state is None:  # a longer candidate read nothing here (" 周" is no offset): a filler may
-            filler = next((found for token, found in candidates if token.kind == "filler"), None)
+            filler = next((found for token, found in _candidates(text, pos) if token.kind == "filler"), None)
             if filler is None:
                 break
             pos = filler.end()
@@ -2205,6 +2208,13 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
         result = _result(state, left, side_ctx)
         return None if result is None else (last_end, result)
     return best
+
+
+def _then_the_others(text: str, pos: int, leading: tuple):
+    """The candidate that reaches the end, then the others at `pos`, matched only if the scanner
+    gets past the first."""
+    yield from leading
+    yield from _candidates(text, pos)[1:]
 
 
 def _first_reading(candidates, state, left, ctx):
