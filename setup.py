@@ -25,8 +25,8 @@ class OptionalBuildExt(build_ext):
             self._fallback(error)
 
     def build_extension(self, ext):
-        print(f"callscore: compiling the matcher {ext.name} (C++, about a minute; pip shows this with -v)",
-              file=sys.stderr, flush=True)
+        language = "C++, about a minute" if ext.language == "c++" else "C, seconds"
+        print(f"callscore: compiling {ext.name} ({language}; pip shows this with -v)", file=sys.stderr, flush=True)
         try:
             super().build_extension(ext)
         except Exception as error:  # noqa: BLE001
@@ -36,7 +36,7 @@ class OptionalBuildExt(build_ext):
     def _fallback(error):
         if os.environ.get("CALLSCORE_REQUIRE_EXT"):
             raise error
-        print("*" * 72 + f"\ncallscore: the compiled matcher could not be built ({error});\n"
+        print("*" * 72 + f"\ncallscore: a compiled core could not be built ({error});\n"
               "installing the pure-Python twin, which is slower.\n" + "*" * 72, file=sys.stderr)
 
 
@@ -50,7 +50,7 @@ def extensions():
         print(f"callscore: Cython or numpy missing ({error}); pure-Python install", file=sys.stderr)
         return []
     from setuptools import Extension
-    print("callscore: translating ext/match.pyx (to C++), ext/callscan.pyx, ext/starts.pyx and ext/fold.pyx (to C) "
+    print("callscore: translating ext/match.pyx (to C++), ext/callscan.pyx, ext/starts.pyx, ext/fold.pyx and ext/iso.pyx (to C) "
           "with Cython",
           file=sys.stderr, flush=True)
     return cythonize(
@@ -59,7 +59,8 @@ def extensions():
                    define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]),
          Extension("scorer._callscan_cy", ["ext/callscan.pyx"], extra_compile_args=["-O2"]),
          Extension("scorer.temporal._starts_cy", ["ext/starts.pyx"], extra_compile_args=["-O2"]),
-         Extension("scorer.normalize._fold_cy", ["ext/fold.pyx"], extra_compile_args=["-O2"])],
+         Extension("scorer.normalize._fold_cy", ["ext/fold.pyx"], extra_compile_args=["-O2"]),
+         Extension("scorer.temporal._iso_cy", ["ext/iso.pyx"], extra_compile_args=["-O2"])],
         compiler_directives={"language_level": "3"},
     )
 

@@ -17,7 +17,9 @@ from scorer import match_py
 from scorer.script import HAN_RANGES, to_simplified
 from scorer.temporal import fallback
 from scorer.temporal.dates import DAY, add_years, midnight, shift_month, week_first_day
-from scorer.temporal.grammar import GRANULARITY_INDEX, Context, lookalikes, scan, start_chars, token_starts_at
+from scorer.temporal.grammar import (GRANULARITY_INDEX, Context, iso_reading, lookalikes, scan, start_chars,
+                                     token_starts_at)
+from scorer.temporal.iso import iso_fields
 from scorer.temporal.grammar import _candidates, _leading_candidates
 from scorer.temporal.numerals import numeral_chars
 from scorer.temporal.starts import inside_word, reading_starts
@@ -104,6 +106,9 @@ def _resolve_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: Temporal
         year = int(norm)
         return Interval(dt.datetime(year, 1, 1, tzinfo=tz), dt.datetime(year + 1, 1, 1, tzinfo=tz),
                         "year", "year", False)
+    iso = _whole_iso(norm, tz)
+    if iso is not None:
+        return iso
     ctx = Context(ref, ref, None, policy, tz)
     found = scan(norm, 0, ctx, whole=True)
     if found is not None:
@@ -115,6 +120,21 @@ def _resolve_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: Temporal
         if span is not None:
             return _interval(span, tz, "dateparser", not _WRITTEN_YEAR.search(norm))
     return None
+
+
+def _whole_iso(norm: str, tz: dt.tzinfo) -> Interval | None:
+    """The reading of a date or date-time written whole in ISO form, without the scanner: what
+    the `iso` token reads, as the scanner takes it first when it reaches the end (no reference
+    or policy enters it but the zone). None when the text is not such a value or names no such
+    day or time; the scanner then reads it, trying the other tokens as it always does."""
+    fields = iso_fields(norm)
+    if fields is None:
+        return None
+    try:
+        found = iso_reading(*fields, tz)
+    except OverflowError:   # moved past year 9999 by its offset
+        return None
+    return found and _interval(found[0], tz, found[1], False)
 
 
 def find_in_text(text: str, reference_time: dt.datetime, policy: TemporalPolicy | None = None) -> Interval | None:

@@ -19,6 +19,7 @@ from scorer.temporal.dates import (
     DAY, OutOfCalendar, add_months, days_in_month, midnight, month_span, shift_month,
     valid_date, week_first_day,
 )
+from scorer.temporal.iso_py import offset_minutes
 from scorer.temporal.numerals import numeral_class, zh_int
 from scorer.temporal.policy import WEEKDAYS, TemporalPolicy
 from scorer.vocab import GRANULARITIES
@@ -1558,31 +1559,38 @@ def h_by(m, st, ctx):
 def h_iso(m, st, ctx):
     if st.span is not None:
         return None
-    year = int(m.group("y"))
-    month = int(m.group("mo") or m.group("mo2") or m.group("mo3"))
-    day = int(m.group("d") or m.group("d2") or m.group("d3"))
+    hour = m.group("h")
+    found = iso_reading(int(m.group("y")), int(m.group("mo") or m.group("mo2") or m.group("mo3")),
+                        int(m.group("d") or m.group("d2") or m.group("d3")), None if hour is None else int(hour),
+                        int(m.group("mi") or 0), int(m.group("s") or 0),
+                        offset_minutes(m.group("tz") or m.group("tz_minute")), ctx.tzinfo)
+    return found and _step(st, ctx, *found)
+
+
+_DAY_MINUTES = 24 * 60
+
+
+def iso_reading(year, month, day, hour, minute, second, offset, tzinfo):
+    """(Span, rule) of a date or date-time written in ISO 8601 form, or None when no such day or
+    time exists: the `iso` token's reading, and the whole-value fast path's (scorer.temporal.iso).
+    `hour` None is a date alone; `offset`, minutes east of UTC written after the time (None: none
+    written), moves the time into `tzinfo`; an offset of a day or more names no zone."""
     date = valid_date(year, month, day)
     if date is None or year < 1000:
         return None
-    if m.group("h") is None:
-        return _step(st, ctx, _day_span(date), "iso.date")
-    hour, minute = int(m.group("h")), int(m.group("mi"))
-    second = int(m.group("s") or 0)
+    if hour is None:
+        return _day_span(date), "iso.date"
     if hour > 23 or minute > 59 or second > 59:
         return None
     start = dt.datetime(year, month, day, hour, minute, second)
-    offset = (m.group("tz") or m.group("tz_minute") or "").strip()
-    if offset:
-        if offset.lower() == "z":
-            tz = dt.timezone.utc
-        else:
-            sign = 1 if offset[0] == "+" else -1
-            digits = offset[1:].replace(":", "")
-            tz = dt.timezone(sign * dt.timedelta(hours=int(digits[:2]), minutes=int(digits[2:] or 0)))
-        start = start.replace(tzinfo=tz).astimezone(ctx.tzinfo).replace(tzinfo=None)
+    if offset is not None:
+        if not -_DAY_MINUTES < offset < _DAY_MINUTES:
+            return None
+        zone = dt.timezone(dt.timedelta(minutes=offset))
+        start = start.replace(tzinfo=zone).astimezone(tzinfo).replace(tzinfo=None)
     if second:  # written to the second (an ISO time's ":00" is still a minute)
-        return _step(st, ctx, Span(start, start + _SECOND, "second"), "iso.datetime")
-    return _step(st, ctx, Span(start, start + _MINUTE, "minute"), "iso.datetime")
+        return Span(start, start + _SECOND, "second"), "iso.datetime"
+    return Span(start, start + _MINUTE, "minute"), "iso.datetime"
 
 
 def h_iso_month(m, st, ctx):

@@ -151,10 +151,12 @@ def test_reordered_and_repeated_calls_pair_optimally():
 @pytest.mark.parametrize("module, extension", [("scorer.match", "scorer._match_cy"),
                                                ("scorer.callscan", "scorer._callscan_cy"),
                                                ("scorer.temporal.starts", "scorer.temporal._starts_cy"),
-                                               ("scorer.normalize.text", "scorer.normalize._fold_cy")])
+                                               ("scorer.normalize.text", "scorer.normalize._fold_cy"),
+                                               ("scorer.temporal.iso", "scorer.temporal._iso_cy")])
 @pytest.mark.parametrize("choice", ["python", "cython"])
 def test_implementation_choice_in_a_fresh_process(module, extension, choice):
-    """$CALLSCORE_IMPL picks the pure twin or the compiled core of the matcher, the scanners and the fold."""
+    """$CALLSCORE_IMPL picks the pure twin or the compiled core of the matcher, the scanners, the fold and
+    the ISO reader."""
     if choice == "cython" and importlib.util.find_spec(extension) is None:
         pytest.skip(f"{extension} not built")
     env = dict(os.environ, CALLSCORE_IMPL=choice)

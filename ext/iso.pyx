@@ -1,0 +1,110 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""Compiled twin of scorer/temporal/iso_py.py: a date or date-time written whole in ISO 8601
+form taken apart in one typed pass over the characters, instead of a regex and its groups. The
+shapes read, and why, are documented in iso_py.py, which is the definition."""
+
+
+cdef inline int _number(str text, Py_ssize_t length, Py_ssize_t *at, int least, int most):
+    """The number written in `least` to `most` ASCII digits at at[0] (moved past them), or -1
+    when fewer digits are there."""
+    cdef Py_ssize_t start = at[0]
+    cdef int value = 0
+    cdef Py_UCS4 char
+    while at[0] < length and at[0] - start < most:
+        char = text[at[0]]
+        if char < u'0' or char > u'9':
+            break
+        value = value * 10 + <int> char - 48   # the digit's value
+        at[0] += 1
+    if at[0] - start < least:
+        return -1
+    return value
+
+
+cdef inline bint _date_separator(Py_UCS4 char):
+    return char == u'-' or char == u'/' or char == u'.'
+
+
+cdef inline Py_ssize_t _past_spaces(str text, Py_ssize_t length, Py_ssize_t at):
+    while at < length and text[at] == u' ':
+        at += 1
+    return at
+
+
+cdef object _offset(str text, Py_ssize_t length, Py_ssize_t at, bint after_seconds):
+    """Minutes east of UTC written from `at` to the end (z, or spaces, a sign, hours and
+    minutes), None when no offset is written, False when the rest is not an offset."""
+    cdef int sign, hours, minutes = 0
+    if at == length:
+        return None
+    if text[at] == u'z':
+        return 0 if at + 1 == length else False
+    at = _past_spaces(text, length, at)
+    if at == length:
+        return False
+    if text[at] == u'+':
+        sign = 1
+    elif text[at] == u'-' and after_seconds:
+        sign = -1
+    else:
+        return False
+    at += 1
+    hours = _number(text, length, &at, 2, 2)
+    if hours < 0:
+        return False
+    if at < length and text[at] == u':':
+        at += 1
+    elif at == length and after_seconds:   # +08: hours alone, after seconds only
+        return sign * 60 * hours
+    minutes = _number(text, length, &at, 2, 2)
+    if minutes < 0 or at != length:
+        return False
+    return sign * (60 * hours + minutes)
+
+
+def iso_fields(str text):
+    cdef Py_ssize_t length = len(text), at = 0
+    cdef int year, month, day, hour, minute, second = 0
+    cdef bint after_seconds = False
+    year = _number(text, length, &at, 4, 4)
+    if year < 0 or at == length or not _date_separator(text[at]):
+        return None
+    at += 1
+    month = _number(text, length, &at, 1, 2)
+    if month < 0 or at == length or not _date_separator(text[at]):
+        return None
+    at += 1
+    day = _number(text, length, &at, 1, 2)
+    if day < 0:
+        return None
+    if at == length:
+        return year, month, day, None, 0, 0, None
+    if text[at] == u't' or text[at] == u'-':
+        at += 1
+    elif text[at] == u' ':
+        at = _past_spaces(text, length, at)
+    else:
+        return None
+    hour = _number(text, length, &at, 1, 2)
+    if hour < 0 or at == length or text[at] != u':':
+        return None
+    at += 1
+    minute = _number(text, length, &at, 2, 2)
+    if minute < 0:
+        return None
+    if at < length and text[at] == u':':
+        at += 1
+        second = _number(text, length, &at, 2, 2)
+        if second < 0:
+            return None
+        after_seconds = True
+        if at < length and text[at] == u'.':   # a fraction of a second: read past, not kept
+            at += 1
+            if at == length or not u'0' <= text[at] <= u'9':
+                return None
+            while at < length and u'0' <= text[at] <= u'9':
+                at += 1
+    offset = _offset(text, length, at, after_seconds)
+    if offset is False:
+        return None
+    return year, month, day, hour, minute, second, offset
