@@ -50,7 +50,7 @@ def extensions():
         print(f"callscore: Cython or numpy missing ({error}); pure-Python install", file=sys.stderr)
         return []
     from setuptools import Extension
-    print("callscore: translating ext/match.pyx (to C++), ext/callscan.pyx, ext/starts.pyx, ext/fold.pyx and ext/iso.pyx (to C) "
+    print("callscore: translating ext/match.pyx (to C++), ext/callscan.pyx, ext/starts.pyx, ext/fold.pyx and ext/whole.pyx (to C) "
           "with Cython",
           file=sys.stderr, flush=True)
     return cythonize(
@@ -60,7 +60,7 @@ def extensions():
          Extension("scorer._callscan_cy", ["ext/callscan.pyx"], extra_compile_args=["-O2"]),
          Extension("scorer.temporal._starts_cy", ["ext/starts.pyx"], extra_compile_args=["-O2"]),
          Extension("scorer.normalize._fold_cy", ["ext/fold.pyx"], extra_compile_args=["-O2"]),
-         Extension("scorer.temporal._iso_cy", ["ext/iso.pyx"], extra_compile_args=["-O2"])],
+         Extension("scorer.temporal._whole_cy", ["ext/whole.pyx"], extra_compile_args=["-O2"])],
         compiler_directives={"language_level": "3"},
     )
 

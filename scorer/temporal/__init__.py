@@ -18,8 +18,8 @@ from scorer.script import HAN_RANGES, to_simplified
 from scorer.temporal import fallback
 from scorer.temporal.dates import DAY, add_years, midnight, shift_month, week_first_day
 from scorer.temporal.grammar import (GRANULARITY_INDEX, Context, iso_reading, lookalikes, scan, start_chars,
-                                     token_starts_at)
-from scorer.temporal.iso import iso_fields
+                                     token_starts_at, zh_date_reading)
+from scorer.temporal.whole import iso_fields, zh_date_fields
 from scorer.temporal.grammar import _candidates, _leading_candidates
 from scorer.temporal.numerals import numeral_chars
 from scorer.temporal.starts import inside_word, reading_starts
@@ -110,6 +110,9 @@ def _resolve_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: Temporal
     if iso is not None:
         return iso
     ctx = Context(ref, ref, None, policy, tz)
+    zh_date = _whole_zh_date(norm, ctx)
+    if zh_date is not None:
+        return zh_date
     found = scan(norm, 0, ctx, whole=True)
     if found is not None:
         state = found[1]
@@ -135,6 +138,15 @@ def _whole_iso(norm: str, tz: dt.tzinfo) -> Interval | None:
     except OverflowError:   # moved past year 9999 by its offset
         return None
     return found and _interval(found[0], tz, found[1], False)
+
+
+def _whole_zh_date(norm: str, ctx: Context) -> Interval | None:
+    """The reading of 2026年3月10日 written whole, without the scanner: the year, month and day
+    handlers in turn, as the scanner applies them; None when the text is not such a date or the
+    handlers decline it (the scanner then reads it, trying the other tokens)."""
+    fields = zh_date_fields(norm)
+    state = fields and zh_date_reading(*fields, ctx)
+    return state and _interval(state.span, ctx.tzinfo, _rule_name(state.rules), state.relative)
 
 
 def find_in_text(text: str, reference_time: dt.datetime, policy: TemporalPolicy | None = None) -> Interval | None:

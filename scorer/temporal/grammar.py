@@ -19,7 +19,7 @@ from scorer.temporal.dates import (
     DAY, OutOfCalendar, add_months, days_in_month, midnight, month_span, shift_month,
     valid_date, week_first_day,
 )
-from scorer.temporal.iso_py import offset_minutes
+from scorer.temporal.whole_py import offset_minutes
 from scorer.temporal.numerals import numeral_class, zh_int
 from scorer.temporal.policy import WEEKDAYS, TemporalPolicy
 from scorer.vocab import GRANULARITIES
@@ -462,6 +462,17 @@ def h_bare_day(m, st, ctx):
 
 def h_day(m, st, ctx):
     return _day_of_month(st, ctx, zh_int(m.group(1)), "zh.day")
+
+
+def zh_date_reading(year: int, month: int, day: int, ctx: Context) -> State | None:
+    """The reading of a Chinese date written whole (2026年3月10日, fields read by
+    scorer.temporal.whole): the year, month and day tokens' handlers in turn, as the scanner
+    applies them; None where one of them declines."""
+    span = _year_span(year)
+    state = span and _step(State(), ctx, span, "zh.year")
+    state = state and _month(state, ctx, month, "zh.month")
+    state = state and _day_of_month(state, ctx, day, "zh.day")
+    return state and _result(state, None, ctx)
 
 
 def h_day_range(m, st, ctx):
@@ -1572,7 +1583,7 @@ _DAY_MINUTES = 24 * 60
 
 def iso_reading(year, month, day, hour, minute, second, offset, tzinfo):
     """(Span, rule) of a date or date-time written in ISO 8601 form, or None when no such day or
-    time exists: the `iso` token's reading, and the whole-value fast path's (scorer.temporal.iso).
+    time exists: the `iso` token's reading, and a whole value's without the scanner (scorer.temporal.whole).
     `hour` None is a date alone; `offset`, minutes east of UTC written after the time (None: none
     written), moves the time into `tzinfo`; an offset of a day or more names no zone."""
     date = valid_date(year, month, day)

@@ -152,11 +152,11 @@ def test_reordered_and_repeated_calls_pair_optimally():
                                                ("scorer.callscan", "scorer._callscan_cy"),
                                                ("scorer.temporal.starts", "scorer.temporal._starts_cy"),
                                                ("scorer.normalize.text", "scorer.normalize._fold_cy"),
-                                               ("scorer.temporal.iso", "scorer.temporal._iso_cy")])
+                                               ("scorer.temporal.whole", "scorer.temporal._whole_cy")])
 @pytest.mark.parametrize("choice", ["python", "cython"])
 def test_implementation_choice_in_a_fresh_process(module, extension, choice):
     """$CALLSCORE_IMPL picks the pure twin or the compiled core of the matcher, the scanners, the fold and
-    the ISO reader."""
+    the readers of dates written whole."""
     if choice == "cython" and importlib.util.find_spec(extension) is None:
         pytest.skip(f"{extension} not built")
     env = dict(os.environ, CALLSCORE_IMPL=choice)

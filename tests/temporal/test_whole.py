@@ -1,7 +1,8 @@
-"""A date or date-time written whole in ISO form is read without the scanner (scorer.temporal.iso):
-its fields are taken apart by the compiled reader or its pure twin, and its span is the `iso`
-token's. Expected fields and spans are written from ISO 8601 and the rules in iso_py.py; the
-readings are held equal to the scanner's, which reads every other value."""
+"""Dates written whole (ISO 8601 dates and date-times, 2026年3月10日) are read without the scanner
+(scorer.temporal.whole): their fields are taken apart by the compiled reader or its pure twin, and
+their readings are the handlers' own. Expected fields and spans are written from ISO 8601, the
+calendar and the rules in whole_py.py; the readings are held equal to the scanner's, under every
+policy value, and the scanner reads every other value."""
 
 import datetime as dt
 import random
@@ -12,11 +13,15 @@ import pytest
 import scorer.temporal as temporal_module
 from helpers import call, compiled_core, verdict
 from scorer.temporal import _normalize, _reference, _resolve_cached, default_policy, find_in_text, resolve
-from scorer.temporal.iso_py import iso_fields as pure
+from scorer.temporal.policy import TemporalPolicy, _choices
+from scorer.temporal.whole import iso_fields, zh_date_fields
+from scorer.temporal.whole_py import iso_fields as pure
+from scorer.temporal.whole_py import zh_date_fields as pure_zh
 
-core, NEEDS_COMPILED = compiled_core("scorer.temporal._iso_cy", "ISO reader")
-compiled = core and core.iso_fields
+core, NEEDS_COMPILED = compiled_core("scorer.temporal._whole_cy", "reader of dates written whole")
+compiled, compiled_zh = (core.iso_fields, core.zh_date_fields) if core else (None, None)
 READERS = [pytest.param(pure, id="python"), pytest.param(compiled, id="cython", marks=NEEDS_COMPILED)]
+ZH_READERS = [pytest.param(pure_zh, id="python"), pytest.param(compiled_zh, id="cython", marks=NEEDS_COMPILED)]
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 REFERENCE = dt.datetime(2026, 3, 4, 10, 0, tzinfo=SHANGHAI)
 
@@ -72,10 +77,28 @@ def test_other_texts_are_left_to_the_scanner(read, text):
     assert read(text) is None
 
 
+@pytest.mark.parametrize("read", ZH_READERS)
+@pytest.mark.parametrize("text, fields", [
+    ("2026年3月10日", (2026, 3, 10)),
+    ("2026年03月09号", (2026, 3, 9)),
+    ("0999年2月30日", (999, 2, 30)),   # taken apart; whether the year and day exist is decided later
+])
+def test_the_chinese_dates_read(read, text, fields):
+    assert read(text) == fields
+
+
+@pytest.mark.parametrize("read", ZH_READERS)
+@pytest.mark.parametrize("text", ["2026年3月10日上午", "2026年3月10日14:30", "二〇二六年三月十日", "26年3月10日",
+                                  "2026年 3月10日", "2026年3月10", "2026年3月100日", "2026年3月10日日", "年3月10日",
+                                  "2026年3月", "2026-3月10日", ""])
+def test_other_chinese_texts_are_left_to_the_scanner(read, text):
+    assert read(text) is None
+
+
 def _generated(count, seed):
-    """ISO-shaped texts near a boundary (days that do not exist, hours 24, seconds 60, offsets of
-    a day, years before 1000 and at 9999, separators the reader does not take), real moments from
-    the year 1000 to 9999 in each shape read, and random strings of the characters involved."""
+    """Texts near a boundary (days that do not exist, hours 24, seconds 60, offsets of a day, years
+    0, before 1000 and at 9999, separators and endings the readers do not take), real moments
+    from the year 1000 to 9999 in each shape read, and random strings of the characters involved."""
     rng = random.Random(seed)
     texts = []
     for _ in range(count):
@@ -90,41 +113,75 @@ def _generated(count, seed):
             text += rng.choice(["", "", "z", " z", "+08:00", "+0800", "+08", "-05:00", "-0500", "-05", " +08:00",
                                 "+08:0", "+24:00", "+23:59", "-23:59", "+25:00", "+08:60", "-00:00", "x", "+8"])
         texts.append(text)
+        texts.append(rng.choice(["2026", "9999", "9998", "0001", "0000", "0999", "202", "二〇二六"]) + rng.choice(["年", "年", " 年"])
+                     + rng.choice(["3", "03", "12", "13", "0", "02", "三"]) + rng.choice(["月", "月", "月 "])
+                     + rng.choice(["1", "01", "29", "30", "31", "32", "0", "十"])
+                     + rng.choice(["日", "号", "", "日上午", "号晚上8点", "日14:30"]))
     moments = [dt.datetime(1000, 1, 1) + dt.timedelta(minutes=rng.randrange(4_700_000_000)) for _ in range(count)]
     shapes = ["%Y-%m-%d", "%Y/%m/%d", "%Y-%m-%dt%H:%M", "%Y-%m-%d %H:%M:%S", "%Y.%m.%d-%H:%M:%S.123",
               "%Y-%m-%dt%H:%M:%Sz", "%Y-%m-%dt%H:%M:%S+08:00", "%Y-%m-%dt%H:%M:%S -0500", "%Y-%m-%dt%H:%M+0530"]
     texts += [moment.strftime(rng.choice(shapes)) for moment in moments]   # real days and times, in every shape
-    alphabet = "0123456789-/.tz :+x"
+    texts += [f"{moment.year}年{moment.month}月{moment.day}{rng.choice('日号')}" for moment in moments]
+    alphabet = "0123456789-/.tz :+x年月日号"
     return texts + ["".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 26))) for _ in range(count)]
 
 
 @NEEDS_COMPILED
 def test_the_twins_agree():
-    for text in _generated(6000, seed=3):
-        assert compiled(text) == pure(text), text
+    for text in _generated(4000, seed=3):
+        assert (compiled(text), compiled_zh(text)) == (pure(text), pure_zh(text)), text
+
+
+def _without_fast_paths(monkeypatch):
+    monkeypatch.setattr(temporal_module, "_whole_iso", lambda norm, tz: None)
+    monkeypatch.setattr(temporal_module, "_whole_zh_date", lambda norm, ctx: None)
+
+
+def _readings(texts, ref, tz, policy):
+    found = []
+    for text in texts:
+        _resolve_cached.cache_clear()
+        found.append(_resolve_cached(text, ref, tz, policy))
+    _resolve_cached.cache_clear()
+    return found
 
 
 @pytest.mark.parametrize("zone", ["Asia/Shanghai", "America/New_York", "UTC"])
-def test_the_fast_path_reads_as_the_scanner(monkeypatch, zone):
-    """Every generated text resolves to the same interval, rule included, with the fast path and
-    without it (the scanner, whose first token then reads what the fast path read)."""
+def test_the_fast_paths_read_as_the_scanner(monkeypatch, zone):
+    """Every generated text resolves to the same interval, rule included, with the fast paths and
+    without them (the scanner, whose tokens then read what a fast path read)."""
     policy = default_policy()
     ref, tz = _reference(dt.datetime(2026, 5, 1, 10, tzinfo=ZoneInfo(zone)), policy)
-    texts = [_normalize(text) for text in _generated(1500, seed=11)]
-    read_fast = []
-    for text in texts:
-        _resolve_cached.cache_clear()
-        read_fast.append(_resolve_cached(text, ref, tz, policy))
-    fast_readings = sum(temporal_module._whole_iso(text, tz) is not None for text in texts)
-    monkeypatch.setattr(temporal_module, "_whole_iso", lambda norm, tz: None)
-    for text, fast in zip(texts, read_fast):
-        _resolve_cached.cache_clear()
-        assert _resolve_cached(text, ref, tz, policy) == fast, text
-    _resolve_cached.cache_clear()
-    assert fast_readings > 1500   # the corpus reaches the fast path's readings, not only its refusals
+    texts = [_normalize(text) for text in _generated(1000, seed=11)]
+    fast = _readings(texts, ref, tz, policy)
+    fast_iso = sum(iso_fields(text) is not None and found is not None for text, found in zip(texts, fast))
+    fast_zh = sum(zh_date_fields(text) is not None and found is not None for text, found in zip(texts, fast))
+    _without_fast_paths(monkeypatch)
+    assert _readings(texts, ref, tz, policy) == fast
+    assert fast_iso > 1000 and fast_zh > 900   # the corpus reaches the fast paths' readings, not only refusals
 
 
-def test_an_iso_value_is_read_without_the_scanner(monkeypatch):
+def _each_policy_value():
+    policies = [TemporalPolicy.from_overrides({name: value}) for name, values in _choices().items() for value in values]
+    return policies + [TemporalPolicy.from_overrides({name: not getattr(default_policy(), name)})
+                       for name in ("range_includes_end", "recent_includes_today", "upcoming_includes_today")]
+
+
+def test_the_fast_paths_read_as_the_scanner_under_every_policy(monkeypatch):
+    """No policy enters these readings but through the handlers both paths call: one value of one
+    policy at a time, each against a sample of the corpus."""
+    texts = [_normalize(text) for text in _generated(300, seed=12)]
+    policies = _each_policy_value()
+    rng = random.Random(4)
+    samples = [rng.sample(texts, 120) for _ in policies]
+    reference = dt.datetime(2026, 12, 30, 23, 0, tzinfo=SHANGHAI)   # near a year's end, where years roll
+    fast = [_readings(sample, *_reference(reference, policy), policy) for sample, policy in zip(samples, policies)]
+    _without_fast_paths(monkeypatch)
+    for sample, policy, found in zip(samples, policies, fast):
+        assert _readings(sample, *_reference(reference, policy), policy) == found, policy
+
+
+def test_dates_written_whole_are_read_without_the_scanner(monkeypatch):
     def no_scan(*args, **kwargs):
         raise AssertionError("the scanner was asked")
 
@@ -140,8 +197,14 @@ def test_an_iso_value_is_read_without_the_scanner(monkeypatch):
             dt.datetime(2026, 3, 9, tzinfo=SHANGHAI), dt.datetime(2026, 3, 10, tzinfo=SHANGHAI), "day", "iso.date")
         second = resolve("2026-03-10 14:30:05+08:00", REFERENCE)
         assert (second.start, second.granularity) == (dt.datetime(2026, 3, 10, 14, 30, 5, tzinfo=SHANGHAI), "second")
+        chinese = resolve("2026年3月10号", REFERENCE)
+        assert (chinese.start, chinese.end, chinese.granularity, chinese.rule, chinese.relative) == (
+            dt.datetime(2026, 3, 10, tzinfo=SHANGHAI), dt.datetime(2026, 3, 11, tzinfo=SHANGHAI), "day",
+            "zh.year+zh.month+zh.day", False)
         with pytest.raises(AssertionError):
-            resolve("2026年3月10日", REFERENCE)   # not an ISO shape: the scanner's
+            resolve("2026年3月10日上午", REFERENCE)   # not a whole date: the scanner's
+        with pytest.raises(AssertionError):
+            resolve("2026年2月29日", REFERENCE)        # no such day: the handlers decline, the scanner tries the rest
     finally:
         _resolve_cached.cache_clear()
 

@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
-"""Compiled twin of scorer/temporal/iso_py.py: a date or date-time written whole in ISO 8601
-form taken apart in one typed pass over the characters, instead of a regex and its groups. The
-shapes read, and why, are documented in iso_py.py, which is the definition."""
+"""Compiled twin of scorer/temporal/whole_py.py: dates written whole (ISO 8601 dates and date-times,
+2026年3月10日) taken apart in one typed pass over the characters, instead of a regex and its
+groups. The shapes read, and why, are documented in whole_py.py, which is the definition."""
 
 
 cdef inline int _number(str text, Py_ssize_t length, Py_ssize_t *at, int least, int most):
@@ -108,3 +108,20 @@ def iso_fields(str text):
     if offset is False:
         return None
     return year, month, day, hour, minute, second, offset
+
+
+def zh_date_fields(str text):
+    cdef Py_ssize_t length = len(text), at = 0
+    cdef int year, month, day
+    year = _number(text, length, &at, 4, 4)
+    if year < 0 or at == length or text[at] != u'年':
+        return None
+    at += 1
+    month = _number(text, length, &at, 1, 2)
+    if month < 0 or at == length or text[at] != u'月':
+        return None
+    at += 1
+    day = _number(text, length, &at, 1, 2)
+    if day < 0 or at + 1 != length or not (text[at] == u'日' or text[at] == u'号'):
+        return None
+    return year, month, day
