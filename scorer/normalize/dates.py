@@ -7,12 +7,12 @@
   or clock time is a temporal error, not an unreadable text compared letter by letter.
 """
 
-import calendar
 import re
 from dataclasses import replace
 from datetime import datetime
 
 from scorer.normalize.numbers import parse_number
+from scorer.temporal.dates import days_in_month
 
 _NUMBER = r"[0-9〇零一二两三四五六七八九十]{1,4}"
 _YEAR_MONTH_DAY = re.compile(r"(?<!\d)(\d{4})\s*(?:[-/.]|年)\s*(\d{1,2})\s*(?:[-/.]|月)\s*(\d{1,2})(?!\d)")
@@ -62,7 +62,7 @@ def written_absolutely(text: str) -> bool:
 
 
 def _exists(year: int, month: int, day: int) -> bool:
-    return 1 <= month <= 12 and 1 <= day <= calendar.monthrange(year, month)[1]
+    return 1 <= month <= 12 and 1 <= day <= days_in_month(year, month)
 
 
 def resolve_absolute(text: str, kind: str, policy):

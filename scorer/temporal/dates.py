@@ -11,8 +11,15 @@ def midnight(day: dt.date) -> dt.datetime:
     return dt.datetime(day.year, day.month, day.day)
 
 
+_MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
 def days_in_month(year: int, month: int) -> int:
-    return calendar.monthrange(year, month)[1]
+    """calendar.monthrange's day count, without the weekday of the month's first day it computes
+    too (most of its time; asked for every date read)."""
+    if not 1 <= month <= 12:
+        raise calendar.IllegalMonthError(month)
+    return 29 if month == 2 and calendar.isleap(year) else _MONTH_DAYS[month - 1]
 
 
 def shift_month(year: int, month: int, offset: int) -> tuple[int, int]:
