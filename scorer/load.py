@@ -2,8 +2,9 @@
 
 Gold is small and read whole; predictions are read as record batches so that the scorer never
 holds one Python object per prediction row for the whole file. A line of a JSON Lines
-prediction file that is not a JSON object cannot be tied to an id: it is reported (file and
-line) and counted, and the rest of the file is read.
+prediction file that is not a JSON object, or whose id cannot be an id (a fraction, a boolean,
+an object), cannot be tied to a gold row: it is reported (file, line and reason) and counted,
+and the rest of the file is read.
 """
 
 import math
@@ -115,6 +116,11 @@ def read_json_records(path: Path, unreadable: Unreadable | None):
     for number, record, problem in json_lines(path, raw=True):
         if problem is None and not isinstance(record, dict):
             problem = "not a JSON object"
+        if problem is None and unreadable is not None:
+            try:
+                _id_as_text(record.get("id"))
+            except ValueError as error:
+                problem = f"field id: {error}"
         if problem is not None:
             if unreadable is None:
                 raise InputError(path, problem, row=number)
@@ -165,16 +171,25 @@ def validated_gold(table: pa.Table, path) -> pa.Table:
 _IDS = "ids must be strings or integers (an integer is read as its decimal text)"
 
 
-def _id_text(path, value, row):
-    """One JSON id as text: 7, 7.0 and "7" are all "7"; a boolean, a fraction or an object
-    cannot stand for an id and stops the run naming the row."""
+def _id_as_text(value):
+    """One JSON id as text: 7, 7.0 and "7" are all "7"; a boolean, a fraction or an object cannot
+    stand for an id (ValueError)."""
     if value is None or isinstance(value, str):
         return value
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
-    raise InputError(path, f"{_IDS}, not {value!r}", row=row, field="id")
+    raise ValueError(f"{_IDS}, not {value!r}")
+
+
+def _id_text(path, value, row):
+    """`_id_as_text`, or an error naming the file and row (gold, and .json arrays: a prediction
+    line of a JSON Lines file with such an id is reported and skipped before it comes here)."""
+    try:
+        return _id_as_text(value)
+    except ValueError as error:
+        raise InputError(path, str(error), row=row, field="id") from None
 
 
 def _as_string_ids(path, column):

@@ -1,5 +1,6 @@
 """Ids are read as their decimal text on both sides: an integer id in gold matches the same id
-written as a string in the predictions; a value that cannot be an id stops the run naming it."""
+written as a string in the predictions; a value that cannot be an id stops the run naming it,
+except on a line of a JSON Lines prediction file, which is reported and skipped."""
 
 import json
 
@@ -49,13 +50,32 @@ def test_integer_and_string_ids_match(tmp_path, gold_ids, kind, predicted_ids):
 
 
 @pytest.mark.parametrize("bad", [True, 1.5, {"n": 1}])
-def test_an_id_that_cannot_be_text_is_an_error_naming_the_row(tmp_path, bad):
+def test_a_prediction_line_whose_id_cannot_be_text_is_reported_and_skipped(tmp_path, bad):
+    """It cannot be tied to a gold row, as a line that is not JSON cannot: the line is named with
+    the reason, and the other lines are scored (the gold row it may have meant is missing)."""
     gold = _gold_with_ids(tmp_path, ["1", "2"], "jsonl")
     predictions = _jsonl(tmp_path / "p.jsonl", [{"id": "1", "model": "m", "calls": CALL},
                                                 {"id": bad, "model": "m", "calls": []}])
+    result, rows = _score(tmp_path, predictions, gold)
+    assert result.exit_code == 0, result.output
+    assert "prediction line 2 unreadable, skipped: field id: ids must be strings or integers" in result.output
+    # row 2 is scored as a missing prediction: no call, which its gold (no call) calls correct
+    assert [(r["id"], r["outcome"], r["missing_prediction"]) for r in rows] == [
+        ("1", "correct", False), ("2", "correct", True)]
+
+
+@pytest.mark.parametrize("bad", [True, 1.5])
+def test_an_id_that_cannot_be_text_in_gold_or_a_json_array_is_an_error_naming_the_row(tmp_path, bad):
+    """Gold is the reference: a row of it that cannot be read stops the run. A .json array is one
+    document, read whole: it stops too, naming the row."""
+    gold = _jsonl(tmp_path / "g.jsonl", [{"id": "1", "gold_calls": CALL}, {"id": bad, "gold_calls": []}])
+    predictions = _jsonl(tmp_path / "p.jsonl", [{"id": "1", "model": "m", "calls": CALL}])
     result, _rows = _score(tmp_path, predictions, gold)
-    assert result.exit_code == 2, result.output
-    assert "p.jsonl row 2, field id: ids must be strings or integers" in result.output
+    assert result.exit_code == 2 and "g.jsonl row 2, field id: ids must be strings or integers" in result.output
+    array = tmp_path / "p.json"
+    array.write_text(json.dumps([{"id": "1", "model": "m", "calls": CALL}, {"id": bad, "model": "m", "calls": []}]))
+    result, _rows = _score(tmp_path, array, _gold_with_ids(tmp_path, ["1", "2"], "jsonl"))
+    assert result.exit_code == 2 and "p.json row 2, field id: ids must be strings or integers" in result.output
 
 
 def test_a_fractional_float_id_column_is_an_error(tmp_path):
