@@ -112,7 +112,7 @@ def iso_fields(str text):
 
 def zh_date_fields(str text):
     cdef Py_ssize_t length = len(text), at = 0
-    cdef int year, month, day
+    cdef int year, month, day, hour, minute, second
     year = _number(text, length, &at, 4, 4)
     if year < 0 or at == length or text[at] != u'年':
         return None
@@ -122,6 +122,26 @@ def zh_date_fields(str text):
         return None
     at += 1
     day = _number(text, length, &at, 1, 2)
-    if day < 0 or at + 1 != length or not (text[at] == u'日' or text[at] == u'号'):
+    if day < 0 or at == length or not (text[at] == u'日' or text[at] == u'号'):
         return None
-    return year, month, day
+    at += 1
+    if at == length:
+        return year, month, day, None, None, None
+    if text[at] == u' ':
+        at += 1
+    hour = _number(text, length, &at, 1, 2)
+    if hour < 0 or at == length or text[at] != u':':
+        return None
+    at += 1
+    minute = _number(text, length, &at, 2, 2)
+    if minute < 0:
+        return None
+    if at == length:
+        return year, month, day, hour, minute, None
+    if text[at] != u':':
+        return None
+    at += 1
+    second = _number(text, length, &at, 2, 2)
+    if second < 0 or at != length:
+        return None
+    return year, month, day, hour, minute, second

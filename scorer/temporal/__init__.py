@@ -141,9 +141,9 @@ def _whole_iso(norm: str, tz: dt.tzinfo) -> Interval | None:
 
 
 def _whole_zh_date(norm: str, ctx: Context) -> Interval | None:
-    """The reading of 2026年3月10日 written whole, without the scanner: the year, month and day
-    handlers in turn, as the scanner applies them; None when the text is not such a date or the
-    handlers decline it (the scanner then reads it, trying the other tokens)."""
+    """The reading of 2026年3月10日 (or 2026年3月10日 14:30) written whole, without the scanner: the
+    year, month, day (and clock) handlers in turn, as the scanner applies them; None when the text
+    is not such a date or the handlers decline it (the scanner then reads it, trying the others)."""
     fields = zh_date_fields(norm)
     state = fields and zh_date_reading(*fields, ctx)
     return state and _interval(state.span, ctx.tzinfo, _rule_name(state.rules), state.relative)

@@ -464,14 +464,16 @@ def h_day(m, st, ctx):
     return _day_of_month(st, ctx, zh_int(m.group(1)), "zh.day")
 
 
-def zh_date_reading(year: int, month: int, day: int, ctx: Context) -> State | None:
-    """The reading of a Chinese date written whole (2026年3月10日, fields read by
-    scorer.temporal.whole): the year, month and day tokens' handlers in turn, as the scanner
-    applies them; None where one of them declines."""
+def zh_date_reading(year: int, month: int, day: int, hour, minute, second, ctx: Context) -> State | None:
+    """The reading of a Chinese date written whole (2026年3月10日, and 2026年3月10日 14:30; fields
+    read by scorer.temporal.whole): the year, month and day tokens' handlers in turn, then
+    clock_colon's, as the scanner applies them; None where one of them declines."""
     span = _year_span(year)
     state = span and _step(State(), ctx, span, "zh.year")
     state = state and _month(state, ctx, month, "zh.month")
     state = state and _day_of_month(state, ctx, day, "zh.day")
+    if hour is not None:
+        state = state and _clock(state, ctx, hour, minute, "clock", second=second)
     return state and _result(state, None, ctx)
 
 

@@ -79,18 +79,22 @@ def test_other_texts_are_left_to_the_scanner(read, text):
 
 @pytest.mark.parametrize("read", ZH_READERS)
 @pytest.mark.parametrize("text, fields", [
-    ("2026年3月10日", (2026, 3, 10)),
-    ("2026年03月09号", (2026, 3, 9)),
-    ("0999年2月30日", (999, 2, 30)),   # taken apart; whether the year and day exist is decided later
+    ("2026年3月10日", (2026, 3, 10, None, None, None)),
+    ("2026年03月09号", (2026, 3, 9, None, None, None)),
+    ("0999年2月30日", (999, 2, 30, None, None, None)),   # taken apart; whether it exists is decided later
+    ("2026年3月10日 14:30", (2026, 3, 10, 14, 30, None)),
+    ("2026年3月10日9:05:00", (2026, 3, 10, 9, 5, 0)),      # seconds written, even zero
+    ("2026年3月10号 24:00", (2026, 3, 10, 24, 0, None)),
 ])
 def test_the_chinese_dates_read(read, text, fields):
     assert read(text) == fields
 
 
 @pytest.mark.parametrize("read", ZH_READERS)
-@pytest.mark.parametrize("text", ["2026年3月10日上午", "2026年3月10日14:30", "二〇二六年三月十日", "26年3月10日",
-                                  "2026年 3月10日", "2026年3月10", "2026年3月100日", "2026年3月10日日", "年3月10日",
-                                  "2026年3月", "2026-3月10日", ""])
+@pytest.mark.parametrize("text", ["2026年3月10日上午", "2026年3月10日14点30分", "2026年3月10日 2:30pm", "二〇二六年三月十日",
+                                  "26年3月10日", "2026年 3月10日", "2026年3月10", "2026年3月100日", "2026年3月10日日",
+                                  "年3月10日", "2026年3月", "2026-3月10日", "2026年3月10日  14:30", "2026年3月10日 14:3",
+                                  "2026年3月10日 14:30:5", "2026年3月10日 14:30:05.5", "2026年3月10日 14:", ""])
 def test_other_chinese_texts_are_left_to_the_scanner(read, text):
     assert read(text) is None
 
@@ -116,12 +120,15 @@ def _generated(count, seed):
         texts.append(rng.choice(["2026", "9999", "9998", "0001", "0000", "0999", "202", "二〇二六"]) + rng.choice(["年", "年", " 年"])
                      + rng.choice(["3", "03", "12", "13", "0", "02", "三"]) + rng.choice(["月", "月", "月 "])
                      + rng.choice(["1", "01", "29", "30", "31", "32", "0", "十"])
-                     + rng.choice(["日", "号", "", "日上午", "号晚上8点", "日14:30"]))
+                     + rng.choice(["日", "号", "", "日上午", "号晚上8点", "日14:30"])
+                     + rng.choice(["", "", " 9:05", "14:30", " 24:00", " 24:01", " 25:00", " 12:60", " 9:05:59", " 9:05:60",
+                                   " 00:00:00", " 3:00pm", "  8:00"]))
     moments = [dt.datetime(1000, 1, 1) + dt.timedelta(minutes=rng.randrange(4_700_000_000)) for _ in range(count)]
     shapes = ["%Y-%m-%d", "%Y/%m/%d", "%Y-%m-%dt%H:%M", "%Y-%m-%d %H:%M:%S", "%Y.%m.%d-%H:%M:%S.123",
               "%Y-%m-%dt%H:%M:%Sz", "%Y-%m-%dt%H:%M:%S+08:00", "%Y-%m-%dt%H:%M:%S -0500", "%Y-%m-%dt%H:%M+0530"]
     texts += [moment.strftime(rng.choice(shapes)) for moment in moments]   # real days and times, in every shape
-    texts += [f"{moment.year}年{moment.month}月{moment.day}{rng.choice('日号')}" for moment in moments]
+    texts += [f"{moment.year}年{moment.month}月{moment.day}{rng.choice('日号')}"
+              + rng.choice(["", moment.strftime(" %H:%M"), moment.strftime("%H:%M:%S")]) for moment in moments]
     alphabet = "0123456789-/.tz :+x年月日号"
     return texts + ["".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 26))) for _ in range(count)]
 
