@@ -21,41 +21,53 @@ cdef inline int _number(str text, Py_ssize_t length, Py_ssize_t *at, int least, 
     return value
 
 
-cdef inline bint _date_separator(Py_UCS4 char):
-    return char == u'-' or char == u'/' or char == u'.'
+cdef inline bint _past(str text, Py_ssize_t length, Py_ssize_t *at, Py_UCS4 mark):
+    """Whether `mark` is at at[0] (then moved past it)."""
+    if at[0] < length and text[at[0]] == mark:
+        at[0] += 1
+        return True
+    return False
 
 
-cdef inline Py_ssize_t _past_spaces(str text, Py_ssize_t length, Py_ssize_t at):
-    while at < length and text[at] == u' ':
-        at += 1
-    return at
+cdef inline bint _past_date_separator(str text, Py_ssize_t length, Py_ssize_t *at):
+    return _past(text, length, at, u'-') or _past(text, length, at, u'/') or _past(text, length, at, u'.')
+
+
+cdef inline void _past_spaces(str text, Py_ssize_t length, Py_ssize_t *at):
+    while _past(text, length, at, u' '):
+        pass
+
+
+cdef inline bint _clock(str text, Py_ssize_t length, Py_ssize_t *at, int *hour, int *minute):
+    """An hour (one or two digits), a colon and a two-digit minute at at[0] (moved past them)."""
+    hour[0] = _number(text, length, at, 1, 2)
+    if hour[0] < 0 or not _past(text, length, at, u':'):
+        return False
+    minute[0] = _number(text, length, at, 2, 2)
+    return minute[0] >= 0
 
 
 cdef object _offset(str text, Py_ssize_t length, Py_ssize_t at, bint after_seconds):
     """Minutes east of UTC written from `at` to the end (z, or spaces, a sign, hours and
     minutes), None when no offset is written, False when the rest is not an offset."""
-    cdef int sign, hours, minutes = 0
+    cdef int sign, hours, minutes
     if at == length:
         return None
-    if text[at] == u'z':
-        return 0 if at + 1 == length else False
-    at = _past_spaces(text, length, at)
-    if at == length:
-        return False
-    if text[at] == u'+':
+    if _past(text, length, &at, u'z'):
+        return 0 if at == length else False
+    _past_spaces(text, length, &at)
+    if _past(text, length, &at, u'+'):
         sign = 1
-    elif text[at] == u'-' and after_seconds:
+    elif after_seconds and _past(text, length, &at, u'-'):
         sign = -1
     else:
         return False
-    at += 1
     hours = _number(text, length, &at, 2, 2)
     if hours < 0:
         return False
-    if at < length and text[at] == u':':
-        at += 1
-    elif at == length and after_seconds:   # +08: hours alone, after seconds only
+    if at == length and after_seconds:   # +08: hours alone, after seconds only
         return sign * 60 * hours
+    _past(text, length, &at, u':')
     minutes = _number(text, length, &at, 2, 2)
     if minutes < 0 or at != length:
         return False
@@ -67,39 +79,28 @@ def iso_fields(str text):
     cdef int year, month, day, hour, minute, second = 0
     cdef bint after_seconds = False
     year = _number(text, length, &at, 4, 4)
-    if year < 0 or at == length or not _date_separator(text[at]):
+    if year < 0 or not _past_date_separator(text, length, &at):
         return None
-    at += 1
     month = _number(text, length, &at, 1, 2)
-    if month < 0 or at == length or not _date_separator(text[at]):
+    if month < 0 or not _past_date_separator(text, length, &at):
         return None
-    at += 1
     day = _number(text, length, &at, 1, 2)
     if day < 0:
         return None
     if at == length:
         return year, month, day, None, 0, 0, None
-    if text[at] == u't' or text[at] == u'-':
-        at += 1
-    elif text[at] == u' ':
-        at = _past_spaces(text, length, at)
-    else:
+    if text[at] == u' ':
+        _past_spaces(text, length, &at)
+    elif not (_past(text, length, &at, u't') or _past(text, length, &at, u'-')):
         return None
-    hour = _number(text, length, &at, 1, 2)
-    if hour < 0 or at == length or text[at] != u':':
+    if not _clock(text, length, &at, &hour, &minute):
         return None
-    at += 1
-    minute = _number(text, length, &at, 2, 2)
-    if minute < 0:
-        return None
-    if at < length and text[at] == u':':
-        at += 1
+    if _past(text, length, &at, u':'):
         second = _number(text, length, &at, 2, 2)
         if second < 0:
             return None
         after_seconds = True
-        if at < length and text[at] == u'.':   # a fraction of a second: read past, not kept
-            at += 1
+        if _past(text, length, &at, u'.'):   # a fraction of a second: read past, not kept
             if at == length or not u'0' <= text[at] <= u'9':
                 return None
             while at < length and u'0' <= text[at] <= u'9':
@@ -114,33 +115,23 @@ def zh_date_fields(str text):
     cdef Py_ssize_t length = len(text), at = 0
     cdef int year, month, day, hour, minute, second
     year = _number(text, length, &at, 4, 4)
-    if year < 0 or at == length or text[at] != u'年':
+    if year < 0 or not _past(text, length, &at, u'年'):
         return None
-    at += 1
     month = _number(text, length, &at, 1, 2)
-    if month < 0 or at == length or text[at] != u'月':
+    if month < 0 or not _past(text, length, &at, u'月'):
         return None
-    at += 1
     day = _number(text, length, &at, 1, 2)
-    if day < 0 or at == length or not (text[at] == u'日' or text[at] == u'号'):
+    if day < 0 or not (_past(text, length, &at, u'日') or _past(text, length, &at, u'号')):
         return None
-    at += 1
     if at == length:
         return year, month, day, None, None, None
-    if text[at] == u' ':
-        at += 1
-    hour = _number(text, length, &at, 1, 2)
-    if hour < 0 or at == length or text[at] != u':':
-        return None
-    at += 1
-    minute = _number(text, length, &at, 2, 2)
-    if minute < 0:
+    _past(text, length, &at, u' ')
+    if not _clock(text, length, &at, &hour, &minute):
         return None
     if at == length:
         return year, month, day, hour, minute, None
-    if text[at] != u':':
+    if not _past(text, length, &at, u':'):
         return None
-    at += 1
     second = _number(text, length, &at, 2, 2)
     if second < 0 or at != length:
         return None
