@@ -2263,6 +2263,16 @@ _BETWEEN_CONNECTORS = frozenset(("和", "与"))
 
 
 def _result(state: State, left: State | None, ctx: Context) -> State | None:
+    """The reading so far as a value (`_finish`), joined to the left side of a range; None where
+    that leaves the calendar (9999-12-31t23:30-00:00: a range that ends on the next day, as a
+    handler's arithmetic past year 9999 gives no reading in `_first_reading`)."""
+    try:
+        return _completed(state, left, ctx)
+    except (OutOfCalendar, OverflowError):
+        return None
+
+
+def _completed(state: State, left: State | None, ctx: Context) -> State | None:
     side = _finish(state, ctx)
     if side is None:
         return None

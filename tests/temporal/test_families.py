@@ -434,6 +434,15 @@ def test_the_last_month_and_quarter_of_the_calendar_are_not_temporal():
     assert resolve("q3 9999", REF).end == _at("9999-10-01")
 
 
+def test_a_range_that_ends_past_the_calendar_is_not_temporal():
+    """23:30 to 00:00 on 9999-12-31 ends in the year 10000 (the right side moves to the next day):
+    OverflowError in the range's join before, a row's scoring_error; now no interval as a whole,
+    and the date-time alone inside a free text. The same range a year earlier reads."""
+    assert resolve("9999-12.31t23:30-00:00", REF) is None
+    assert find_in_text("会议9999-12-31 23:30-00:00", REF).start == _at("9999-12-31 23:30")
+    assert resolve("2026-12-31 23:30-00:00", REF).end == _at("2027-01-01")
+
+
 def test_readings_past_the_first_year_are_not_temporal():
     """There is no year 0 (q1 0000 and Feb 0000 raised ValueError), and a weekend looked for before the year 1
     (去年至周末 said in the year 2: the range's end is anchored at its start, 0001-01-01) raised
