@@ -1,7 +1,8 @@
 """The Ray checks of tests/engines/test_ray_data.py, run in a child process of pytest: a Ray
 driver leaves threads behind in its process (even after ray.shutdown), and a later test that
 forks scoring workers from that process can deadlock in the child. Usage: ray_session.py DIR.
-Prints one line per check passed; an assertion error fails the run."""
+Prints `passed: NAME` per check passed (Ray may print its own warnings to stdout too: the raylet's
+notice of extra worker processes on a loaded machine); an assertion error fails the run."""
 
 import json
 import os
@@ -21,6 +22,7 @@ from scorer.engines.ray_data import score_dataset
 EXAMPLES = Path(__file__).resolve().parents[2] / "data" / "examples"
 PREDICTIONS, GOLD = EXAMPLES / "predictions.parquet", EXAMPLES / "gold.parquet"
 ACTORS = 2
+PASSED = "passed: "
 
 
 def _local(predictions: pa.Table) -> pa.Table:
@@ -72,7 +74,7 @@ def main(work: Path):
     try:
         for check in (engine_ray_writes_a_directory_and_the_same_summary, rows_200k_equal_the_local_run):
             check(work)
-            print(check.__name__, flush=True)
+            print(f"{PASSED}{check.__name__}", flush=True)
     finally:
         ray.shutdown()
 

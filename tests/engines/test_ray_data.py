@@ -24,8 +24,9 @@ def test_ray_equals_the_local_run_on_the_examples_and_200k_rows(tmp_path):
     done = subprocess.run([sys.executable, str(Path(__file__).with_name("ray_session.py")), str(tmp_path)],
                           capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-4000:]
-    assert done.stdout.split() == ["engine_ray_writes_a_directory_and_the_same_summary",
-                                   "rows_200k_equal_the_local_run"]
+    passed = [line[len("passed: "):] for line in done.stdout.splitlines() if line.startswith("passed: ")]
+    assert passed == ["engine_ray_writes_a_directory_and_the_same_summary", "rows_200k_equal_the_local_run"], \
+        done.stdout[-2000:]   # only the session's own lines: Ray's raylet may warn on stdout under load
 
 
 def test_engine_ray_refuses_what_it_cannot_do():
