@@ -19,9 +19,9 @@ from scorer.temporal.dates import (
     DAY, OutOfCalendar, add_months, days_in_month, midnight, month_span, shift_month,
     valid_date, week_first_day,
 )
-from scorer.temporal.whole_py import offset_minutes
 from scorer.temporal.numerals import numeral_class, zh_int
 from scorer.temporal.policy import WEEKDAYS, TemporalPolicy
+from scorer.temporal.whole_py import offset_minutes
 from scorer.vocab import GRANULARITIES
 
 # "second" is finer than every granularity the matcher knows; to_minutes() reports it as minute

@@ -1,8 +1,8 @@
 """Dates written whole, read without the scanner: the pure-Python twin of ext/whole.pyx, and the
 definition of what the fast paths read, on the resolver's normalized text (lower case, ASCII
 digits). The scanner reads each of them with the same handlers, after trying every token that
-may start at each place: about 14 µs for a new ISO date-time, 55-65 µs for a new 2026年3月10日,
-about 80 µs with a clock time after it.
+may start at each place: about 14 µs for a new ISO date-time, 50-55 µs for a new 2026年3月10日,
+75-80 µs with a clock time after it.
 
 An ISO 8601 date or date-time is read by the grammar's `iso` token alone (the first token in its
 table, so the one the scanner takes when it reaches the end of the text). The common shapes:
