@@ -208,6 +208,10 @@ def test_dates_written_whole_are_read_without_the_scanner(monkeypatch):
         assert (chinese.start, chinese.end, chinese.granularity, chinese.rule, chinese.relative) == (
             dt.datetime(2026, 3, 10, tzinfo=SHANGHAI), dt.datetime(2026, 3, 11, tzinfo=SHANGHAI), "day",
             "zh.year+zh.month+zh.day", False)
+        clock = resolve("2026年3月10日 14:30", REFERENCE)
+        assert (clock.start, clock.end, clock.granularity, clock.rule) == (
+            dt.datetime(2026, 3, 10, 14, 30, tzinfo=SHANGHAI), dt.datetime(2026, 3, 10, 14, 31, tzinfo=SHANGHAI),
+            "minute", "zh.year+zh.month+zh.day+clock")
         with pytest.raises(AssertionError):
             resolve("2026年3月10日上午", REFERENCE)   # not a whole date: the scanner's
         with pytest.raises(AssertionError):
