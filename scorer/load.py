@@ -4,7 +4,8 @@ Gold is small and read whole; predictions are read as record batches so that the
 holds one Python object per prediction row for the whole file. A line of a JSON Lines
 prediction file that is not a JSON object, or whose id cannot be an id (a fraction, a boolean,
 an object), cannot be tied to a gold row: it is reported (file, line and reason) and counted,
-and the rest of the file is read.
+and the rest of the file is read. So is a row of a parquet prediction file whose float id is
+not a whole number.
 """
 
 import math
@@ -33,6 +34,7 @@ class Unreadable:
 
     lines: list = field(default_factory=list)
     malformed: list = field(default_factory=list)
+    rows: list = field(default_factory=list)   # InputError per skipped row of a columnar file (its id)
 
 
 _ID_KEY = re.compile(rb'"id"\s*:\s*(?:("(?:[^"\\]|\\.)*")|(-?\d+)\b)')
@@ -204,10 +206,31 @@ def _as_string_ids(path, column):
     if pa.types.is_floating(kind):
         values = column.to_pylist()
         for row, value in enumerate(values, start=1):
-            if value is not None and not (math.isfinite(value) and value.is_integer()):
+            if not _whole(value):
                 raise InputError(path, f"{_IDS}, not {value!r}", row=row, field="id")
         return pa.array([None if value is None else str(int(value)) for value in values], pa.string())
     raise InputError(path, f"{_IDS}, not {kind}", field="id")
+
+
+def _whole(value) -> bool:
+    """Whether a float id (or a null) can stand for an id: a finite whole number."""
+    return value is None or (math.isfinite(value) and value.is_integer())
+
+
+def _without_fractional_ids(path, batch: pa.RecordBatch, first_row: int, unreadable: Unreadable) -> pa.RecordBatch:
+    """The batch without the rows whose float id is not a whole number, each reported in
+    `unreadable.rows` (file, row counted from `first_row`, field): one such row cannot be tied
+    to a gold row, and must not stop the rest."""
+    column = batch.column("id")
+    if not pa.types.is_floating(column.type):
+        return batch
+    keep = [_whole(value) for value in column.to_pylist()]
+    if all(keep):
+        return batch
+    for offset, (value, kept) in enumerate(zip(column.to_pylist(), keep)):
+        if not kept:
+            unreadable.rows.append(InputError(path, f"{_IDS}, not {value!r}", row=first_row + offset, field="id"))
+    return batch.filter(pa.array(keep))
 
 
 def iter_prediction_batches(path, batch_size: int = 65536, unreadable: Unreadable | None = None, keep=()):
@@ -221,7 +244,12 @@ def iter_prediction_batches(path, batch_size: int = 65536, unreadable: Unreadabl
             parquet = pq.ParquetFile(path)
             _check_prediction_columns(path, parquet.schema_arrow.names)
             wanted = [name for name in (*PREDICTIONS.names, *keep) if name in parquet.schema_arrow.names]
+            first_row = 1
             for batch in parquet.iter_batches(batch_size=batch_size, columns=wanted):
+                rows = batch.num_rows
+                if unreadable is not None:
+                    batch = _without_fractional_ids(path, batch, first_row, unreadable)
+                first_row += rows
                 yield prediction_batch(path, batch, keep)
         except (pa.ArrowException, OSError) as error:  # a corrupt or truncated file, found at any batch
             raise InputError(path, f"not a readable parquet file ({error})") from None

@@ -57,6 +57,7 @@ class Result:
     first_unknown_ids: list = field(default_factory=list)
     missing_predictions: int = 0
     unreadable_lines: list = field(default_factory=list)
+    unreadable_rows: list = field(default_factory=list)   # InputError per skipped row of a parquet prediction file
     salvaged_lines: list = field(default_factory=list)   # (line, id): not JSON, scored as malformed
     implementation: str = IMPLEMENTATION
     rules_hash: str = ""
@@ -105,6 +106,10 @@ class Result:
             lines.append(f"prediction line {number} unreadable, skipped: {reason}")
         if len(self.unreadable_lines) > _FIRST_IDS_SHOWN:
             lines.append(f"... {len(self.unreadable_lines) - _FIRST_IDS_SHOWN} more unreadable lines")
+        for error in self.unreadable_rows[:_FIRST_IDS_SHOWN]:
+            lines.append(f"{error} (prediction skipped)")
+        if len(self.unreadable_rows) > _FIRST_IDS_SHOWN:
+            lines.append(f"... {len(self.unreadable_rows) - _FIRST_IDS_SHOWN} more skipped prediction rows")
         return lines
 
 
@@ -626,6 +631,7 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
         scorer.result.judge_rows, scorer.result.judge_tokens = scorer.undecided_rows, None
     scorer.result.judge_file = str(undecided) if undecided else None
     scorer.result.unreadable_lines = unreadable.lines
+    scorer.result.unreadable_rows = unreadable.rows
     scorer.result.salvaged_lines = unreadable.malformed
     return scorer.result
 

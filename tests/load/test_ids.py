@@ -1,6 +1,7 @@
 """Ids are read as their decimal text on both sides: an integer id in gold matches the same id
 written as a string in the predictions; a value that cannot be an id stops the run naming it,
-except on a line of a JSON Lines prediction file, which is reported and skipped."""
+except on a line of a JSON Lines prediction file or a row of a parquet one, which is reported
+and skipped."""
 
 import json
 
@@ -19,9 +20,9 @@ def _jsonl(path, rows):
     return path
 
 
-def _score(tmp_path, predictions, gold):
+def _score(tmp_path, predictions, gold, *options):
     out = tmp_path / "v.jsonl"
-    result = CliRunner().invoke(cli, [str(predictions), str(gold), "-o", str(out)])
+    result = CliRunner().invoke(cli, [str(predictions), str(gold), "-o", str(out), *options])
     rows = [json.loads(line) for line in out.read_text().splitlines()] if out.exists() else []
     return result, rows
 
@@ -83,3 +84,20 @@ def test_a_fractional_float_id_column_is_an_error(tmp_path):
     predictions = _jsonl(tmp_path / "p.jsonl", [{"id": "1", "model": "m", "calls": CALL}])
     result, _rows = _score(tmp_path, predictions, gold)
     assert result.exit_code == 2 and "g.parquet row 2, field id" in result.output and "2.5" in result.output
+
+
+def test_a_parquet_prediction_row_whose_float_id_is_not_whole_is_reported_and_skipped(tmp_path):
+    """A float id column (a writer that turned integer ids with gaps into floats) is read as its
+    whole numbers; a row whose id is a fraction or not finite cannot be tied to a gold row: it is
+    named (file, row counted across batches, field) and skipped, and the other rows are scored."""
+    gold = _gold_with_ids(tmp_path, ["1", "2"], "jsonl")
+    predictions = tmp_path / "p.parquet"
+    pq.write_table(pa.table({"id": pa.array([1.0, 2.5, float("inf"), 2.0]), "model": ["m"] * 4,
+                             "calls": [json.dumps(CALL), "[]", "[]", "[]"]}), predictions)
+    result, rows = _score(tmp_path, predictions, gold, "--batch-size", "2")
+    assert result.exit_code == 0, result.output
+    for row, value in ((2, "2.5"), (3, "inf")):
+        assert f"{predictions} row {row}, field id: ids must be strings or integers " \
+               f"(an integer is read as its decimal text), not {value} (prediction skipped)" in result.output
+    assert [(r["id"], r["outcome"], r["missing_prediction"]) for r in rows] == [
+        ("1", "correct", False), ("2", "correct", False)]
