@@ -224,10 +224,11 @@ def _without_fractional_ids(path, batch: pa.RecordBatch, first_row: int, unreada
     column = batch.column("id")
     if not pa.types.is_floating(column.type):
         return batch
-    keep = [_whole(value) for value in column.to_pylist()]
+    values = column.to_pylist()
+    keep = [_whole(value) for value in values]
     if all(keep):
         return batch
-    for offset, (value, kept) in enumerate(zip(column.to_pylist(), keep)):
+    for offset, (value, kept) in enumerate(zip(values, keep)):
         if not kept:
             unreadable.rows.append(InputError(path, f"{_IDS}, not {value!r}", row=first_row + offset, field="id"))
     return batch.filter(pa.array(keep))
