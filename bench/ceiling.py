@@ -3,6 +3,7 @@ inside the functions that have a compiled twin, and the bound that share sets on
 of compiled over pure (Amdahl's law: twins that took no time at all would give 1 / (1 - share)).
 
     python bench/ceiling.py PREDICTIONS GOLD [--rows 50000] [--rounds 5]
+    python bench/ceiling.py --bfcl [PEERS] [--rows 50000] [--rounds 5]
 
 Three children score the first --rows rows in one process (scorer.pipeline.score_files,
 --jobs 1):
@@ -15,7 +16,8 @@ Three children score the first --rows rows in one process (scorer.pipeline.score
    The wrappers' own clock readings count in both, which errs towards a higher share, a
    higher bound;
 2. and 3. CALLSCORE_IMPL=cython and =python with nothing wrapped, --rounds times each in
-   alternation (best kept): the speed-up measured, which should fall below the bound.
+   alternation (best kept): the speed-up measured, which should fall below the bound up to the
+   noise of the machine (on runs of a second it swings by a fifth).
 The bound is the most any compiled twin of these functions can give, however fast; a larger
 speed-up needs more of the run compiled. A second bound takes the whole scoring of distinct
 predictions (Scorer.score_distinct: parse, normalize, encode, match, attribute) as compiled and
@@ -114,17 +116,25 @@ def child(mode: str, implementation: str, predictions: Path, gold: Path) -> dict
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def first_rows(predictions: Path, rows: int, directory: Path) -> Path:
-    batch = next(pq.ParquetFile(predictions).iter_batches(batch_size=rows))
-    path = directory / "sample.parquet"
-    pq.write_table(pa.Table.from_batches([batch]), path)
-    return path
+def bfcl_files(peers: Path, directory: Path) -> tuple:
+    """BFCL's published results of its 16 models and its gold (all categories bench/parity.py
+    reads), written as callscore parquet files by parity's readers: outside data, all rows."""
+    from parity import bfcl_gold, real_predictions
+
+    root = peers / "bfcl-2024-08"
+    predictions, gold = directory / "bfcl-predictions.parquet", directory / "bfcl-gold.parquet"
+    pq.write_table(real_predictions(root, sorted(path.name for path in (root / "result").iterdir())), predictions)
+    pq.write_table(pa.concat_tables(bfcl_gold(root).values(), promote_options="default"), gold)
+    return predictions, gold
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("predictions", type=Path)
-    parser.add_argument("gold", type=Path)
+    parser.add_argument("predictions", type=Path, nargs="?")
+    parser.add_argument("gold", type=Path, nargs="?")
+    parser.add_argument("--bfcl", type=Path, nargs="?", const=REPO.parent / "shared" / "peers", metavar="PEERS",
+                        help="instead of PREDICTIONS GOLD: BFCL's published results in PEERS/bfcl-2024-08 "
+                             "(default ../shared/peers), all 19,840 rows unless --rows is smaller")
     parser.add_argument("--rows", type=int, default=50_000, help="rows of PREDICTIONS scored (default 50000)")
     parser.add_argument("--rounds", type=int, default=5, help="unwrapped runs of each implementation (default 5)")
     parser.add_argument("--child", choices=("share", "time"), help=argparse.SUPPRESS)
@@ -133,9 +143,16 @@ def main(argv=None):
         run = twin_share if options.child == "share" else timed_run
         print(json.dumps(run(str(options.predictions), str(options.gold))))
         return
+    if (options.bfcl is None) == (options.gold is None):
+        parser.error("give PREDICTIONS GOLD, or --bfcl")
+    sys.path.insert(0, str(REPO / "bench"))
+    from throughput import write_sample
+
     with tempfile.TemporaryDirectory() as directory:
-        sample = first_rows(options.predictions, options.rows, Path(directory))
-        rows = pq.ParquetFile(sample).metadata.num_rows
+        if options.bfcl is not None:
+            options.predictions, options.gold = bfcl_files(options.bfcl, Path(directory))
+        sample = Path(directory) / "sample.parquet"
+        rows = write_sample(options.predictions, sample, options.rows)
         profile = child("share", "python", sample, options.gold)
         best = {"cython": float("inf"), "python": float("inf")}
         for _round in range(options.rounds):
@@ -146,7 +163,8 @@ def main(argv=None):
                 best[implementation] = min(best[implementation], figures["cpu_s"])
     total, twins = profile["total_s"], profile["twins_s"]
     share = sum(twins.values()) / total
-    print(f"{rows:,} rows of {options.predictions}, one process")
+    source = f"BFCL's published results ({options.bfcl})" if options.bfcl is not None else options.predictions
+    print(f"{rows:,} rows of {source}, one process")
     print(f"  pure-Python run, twins timed: {total:.2f} CPU s; inside functions with a compiled twin: "
           f"{sum(twins.values()):.2f} s = {share:.1%}")
     for name, seconds in sorted(twins.items(), key=lambda item: -item[1]):

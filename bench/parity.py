@@ -908,11 +908,7 @@ def main(argv=None):
     parser.add_argument("--skip", action="append", default=[], choices=("real", "perturbed", "acebench", "tables"))
     options = parser.parse_args(argv)
     root = options.peers / "bfcl-2024-08"
-    gold = {}
-    for category in CATEGORIES:
-        answer = root / "data" / "possible_answer" / f"gorilla_openfunctions_v1_test_{category}.json"
-        gold[category] = read_bfcl_gold(root / "data" / f"gorilla_openfunctions_v1_test_{category}.json",
-                                        answer if answer.exists() else None)
+    gold = bfcl_gold(root)
     sets, speed = {}, []
     if "real" not in options.skip:
         sets["real"] = real_rows(root, gold, speed)
@@ -943,6 +939,16 @@ def main(argv=None):
                   if seconds else f"   {label}: not measured")
     if "real" in sets and "tables" not in options.skip:
         rescored_tables(root, gold)
+
+
+def bfcl_gold(root: Path) -> dict:
+    """category -> callscore gold table of BFCL's questions and possible answers."""
+    gold = {}
+    for category in CATEGORIES:
+        answer = root / "data" / "possible_answer" / f"gorilla_openfunctions_v1_test_{category}.json"
+        gold[category] = read_bfcl_gold(root / "data" / f"gorilla_openfunctions_v1_test_{category}.json",
+                                        answer if answer.exists() else None)
+    return gold
 
 
 def _answers(root: Path, category: str) -> dict:

@@ -131,12 +131,7 @@ def _whole_iso(norm: str, tz: dt.tzinfo) -> Interval | None:
     or policy enters it but the zone). None when the text is not such a value or names no such
     day or time; the scanner then reads it, trying the other tokens as it always does."""
     fields = iso_fields(norm)
-    if fields is None:
-        return None
-    try:
-        found = iso_reading(*fields, tz)
-    except OverflowError:   # moved past year 9999 by its offset
-        return None
+    found = fields and iso_reading(*fields, tz)
     return found and _interval(found[0], tz, found[1], False)
 
 

@@ -1587,7 +1587,8 @@ def iso_reading(year, month, day, hour, minute, second, offset, tzinfo):
     """(Span, rule) of a date or date-time written in ISO 8601 form, or None when no such day or
     time exists: the `iso` token's reading, and a whole value's without the scanner (scorer.temporal.whole).
     `hour` None is a date alone; `offset`, minutes east of UTC written after the time (None: none
-    written), moves the time into `tzinfo`; an offset of a day or more names no zone."""
+    written), moves the time into `tzinfo`; an offset of a day or more names no zone, and one that
+    moves the time past year 9999 no time."""
     date = valid_date(year, month, day)
     if date is None or year < 1000:
         return None
@@ -1600,7 +1601,10 @@ def iso_reading(year, month, day, hour, minute, second, offset, tzinfo):
         if not -_DAY_MINUTES < offset < _DAY_MINUTES:
             return None
         zone = dt.timezone(dt.timedelta(minutes=offset))
-        start = start.replace(tzinfo=zone).astimezone(tzinfo).replace(tzinfo=None)
+        try:
+            start = start.replace(tzinfo=zone).astimezone(tzinfo).replace(tzinfo=None)
+        except OverflowError:
+            return None
     if second:  # written to the second (an ISO time's ":00" is still a minute)
         return Span(start, start + _SECOND, "second"), "iso.datetime"
     return Span(start, start + _MINUTE, "minute"), "iso.datetime"

@@ -241,3 +241,17 @@ def test_an_offset_of_a_day_is_a_wrong_value_not_a_broken_row():
 def test_an_offset_just_short_of_a_day_moves_the_time():
     found = resolve("2026-03-10T10:00:00+23:59", REFERENCE)   # 10:00 at UTC+23:59 is 10:01 UTC the day before
     assert found.start == dt.datetime(2026, 3, 9, 18, 1, tzinfo=SHANGHAI)
+
+
+@pytest.mark.parametrize("text", ["9999-12-31T20:00:00-05:00", "9999-12-31 23:59+00:00"])
+def test_an_offset_that_moves_the_time_past_year_9999_names_no_time(text, monkeypatch):
+    """20:00 at UTC-5 on 9999-12-31 is 09:00 on the next day in Shanghai, a year Python's dates do
+    not reach: no time, not an OverflowError, whether the fast path or the scanner reads it."""
+    _resolve_cached.cache_clear()
+    assert resolve(text, REFERENCE) is None
+    monkeypatch.setattr(temporal_module, "iso_fields", lambda norm: None)   # the scanner's reading
+    _resolve_cached.cache_clear()
+    try:
+        assert resolve(text, REFERENCE) is None
+    finally:
+        _resolve_cached.cache_clear()
