@@ -39,6 +39,7 @@ class Param:
     place: bool = False              # a place-typed text: Chinese administrative names via rules/places/
     described: str | None = None     # what the schema's description says the value is (_described)
     unit: str | None = None          # numbers: the unit its values are in (rules/units.toml), if named
+    identifier: str | None = None    # "phone", "code": compared by letters and digits (identifier_kind)
     default_json: str | None = None  # the schema's default as JSON text (hashable), or None
     unordered: bool = False          # array compared as a set: `uniqueItems: true` or x-unordered
     tolerance: float = 0.0           # numbers within it compare equal: `x-tolerance`
@@ -190,7 +191,9 @@ def param_for(tools: dict, tool: str, name: str, gold_value) -> tuple:
                 param = _of_kind(param, refined)
         return param, True
     kind = infer_kind(name, gold_value)
-    return _undeclared(kind, kind == "text" and name_kind(name) == "place"), declared is None
+    identifier = identifier_kind(name, "") if kind in IDENTIFIER_KINDS else None
+    return _undeclared(kind, kind == "text" and name_kind(name) == "place" and identifier is None,
+                       identifier), declared is None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -201,8 +204,8 @@ def _of_kind(param: Param, kind: str) -> Param:
 
 
 @functools.lru_cache(maxsize=64)
-def _undeclared(kind: str, place: bool) -> Param:
-    return Param(kind=kind, place=place)
+def _undeclared(kind: str, place: bool, identifier: str | None) -> Param:
+    return Param(kind=kind, place=place, identifier=identifier)
 
 
 def _refined_text_kind(param: Param, name: str, gold_value) -> str:
@@ -218,16 +221,47 @@ def _refined_text_kind(param: Param, name: str, gold_value) -> str:
 
 
 def _named(name: str, spec, param: Param) -> Param:
-    """What the name adds: a declared string whose description says nothing is a place when
-    its name says so; a number is in the unit its name or description names."""
+    """What the name adds: a string or integer whose description or name says so is an
+    identifier; a declared string whose description says nothing is a place when its name says
+    so; a number is in the unit its name or description names."""
+    description = spec.get("description") if isinstance(spec, dict) else None
+    description = description if isinstance(description, str) else ""
+    if param.kind in IDENTIFIER_KINDS:
+        identifier = identifier_kind(name, description)
+        if identifier is not None:
+            return replace(param, identifier=identifier)
     if param.kind == "text" and param.described is None and name_kind(name) == "place":
         return replace(param, place=True)
     if param.kind in ("number", "integer"):
-        description = spec.get("description") if isinstance(spec, dict) else None
-        unit = field_unit(name, description if isinstance(description, str) else "")
+        unit = field_unit(name, description)
         if unit is not None:
             return replace(param, unit=unit)
     return param
+
+
+IDENTIFIER_KINDS = ("text", "unknown", "integer")   # kinds an identifier is declared as (not a float)
+
+
+@functools.lru_cache(maxsize=4096)
+def identifier_kind(name: str, description: str) -> str | None:
+    """The kind of identifier (a section of rules/param_kinds.toml's `identifiers`: "phone",
+    "code") a parameter's description or, failing that, its name says its values are, else None.
+    The name by its head word (`phone`, `postcode`), a number word after a qualifier
+    (`phone_number`, `order_id`, `flight_no`), or a Chinese name's ending (`手机号`, `车次`)."""
+    words = read_toml("param_kinds.toml")["identifiers"]
+    kinds = {kind: spec for kind, spec in words.items() if isinstance(spec, dict)}
+    text = description.lower()
+    for kind, spec in kinds.items():
+        if any(word in text for word in spec["description"]):
+            return kind
+    parts = name_words(name)
+    at = _head_index(parts)
+    head, before = (parts[at] if parts else ""), (parts[at - 1] if at > 0 else None)
+    for kind, spec in kinds.items():
+        if head in spec["heads"] or (head in words["number_heads"] and before in spec["qualifiers"]) or (
+                HAN.search(name) and any(name.endswith(ending) for ending in spec["chinese"])):
+            return kind
+    return None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -269,9 +303,12 @@ def head_word(name: str) -> str:
     """The word that says what a name denotes: the last one, or the one before `of`
     (`departure_city` -> city, `date_of_birth` -> date)."""
     words = name_words(name)
-    if "of" in words[1:]:
-        return words[words.index("of") - 1]
-    return words[-1] if words else ""
+    return words[_head_index(words)] if words else ""
+
+
+def _head_index(words: list) -> int:
+    """Where the head word is among a name's words: before `of`, else the last."""
+    return words.index("of", 1) - 1 if "of" in words[1:] else len(words) - 1
 
 
 @functools.lru_cache(maxsize=4096)

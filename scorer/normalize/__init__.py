@@ -19,6 +19,7 @@ import orjson
 from scorer.frozen import hash_once
 from scorer.normalize.aliases import canonical_alias
 from scorer.normalize.dates import PLACEHOLDER_REFERENCE, impossible_date, resolve_absolute, written_absolutely
+from scorer.normalize.identifiers import IDENTIFIER_RULE, identifier_key
 from scorer.normalize.numbers import number_key, parse_bool, parse_number
 from scorer.normalize.places import PLACE_RULE, canonical_place
 from scorer.normalize.text import fold_text
@@ -86,6 +87,10 @@ def canonical(param: Param, value, context: Context) -> Canon:
             return as_range
     if kind in ("object", "array") or isinstance(value, (dict, list)) or _json_text(value):
         return Canon("j:" + _structure_key(param, value, context), rule="structure")
+    if param.identifier is not None:
+        identifier = identifier_key(value, param.identifier)
+        if identifier is not None:   # CA 1234 = CA1234 in a flight number, never fuzzy
+            return Canon("s:" + identifier, flags=FUZZY, rule=IDENTIFIER_RULE)
     if kind == "boolean":
         flag = parse_bool(value)
         if flag is not None:

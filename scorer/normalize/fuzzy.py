@@ -11,6 +11,8 @@ The policy, in order (each step a reason a similarity score cannot be trusted):
    (`138-0013-8000` = `13800138000`); dots and colons are not (`192.168.1.1`).
    When only one side has a code token, the texts differ, unless the other side writes a
    number in words (建国路八十八号, "eighty-eight"): then a judge decides.
+   In a parameter that holds identifiers (scorer/normalize/identifiers.py) the formatting is
+   already gone from the key, so two identifiers whose keys differ are different (G7 / D7).
 3. A Han-script text against a Latin-script one (莫文蔚 / Karen Mok) cannot be compared
    character by character: equal only through an alias rule (their keys would then be
    equal), otherwise a judge decides, never "different" by a score. Texts are compared as
@@ -31,6 +33,7 @@ from rapidfuzz.distance import OSA
 
 from scorer import match_py as m
 from scorer.normalize import FUZZY, TOLERANCE, Canon
+from scorer.normalize.identifiers import IDENTIFIER_RULE
 from scorer.script import HAN
 
 TYPO_MIN_LENGTH = 6
@@ -63,6 +66,8 @@ def _text_pair(gold: Canon, pred: Canon, options) -> tuple[int, str]:
         return m.PAIR_DIFFERENT, ""
     if gold.written and pred.written:
         return m.PAIR_DIFFERENT, ""   # two names the tables know apart (张家口 / 张家界, PEK / 北京)
+    if both_identifiers(gold, pred):
+        return m.PAIR_DIFFERENT, ""
     if TIME_MARK.findall(gold.key) != TIME_MARK.findall(pred.key):
         return m.PAIR_DIFFERENT, ""
     gold_text, pred_text = _plain(gold), _plain(pred)
@@ -83,6 +88,12 @@ def _text_pair(gold: Canon, pred: Canon, options) -> tuple[int, str]:
     if score < options.fuzzy_low:
         return m.PAIR_DIFFERENT, ""
     return m.PAIR_UNCERTAIN, f"similarity {score:.0f}, between {options.fuzzy_low:g} and {options.fuzzy_high:g}"
+
+
+def both_identifiers(gold: Canon, pred: Canon) -> bool:
+    """Two identifiers whose letters and digits differ (G7 / D7) are two values, however alike;
+    one against a text (`国航CA1234`) is compared as texts are."""
+    return gold.rule == IDENTIFIER_RULE and pred.rule == IDENTIFIER_RULE
 
 
 def typo_only(a: str, b: str) -> bool:

@@ -1,0 +1,121 @@
+"""Identifiers by the parameter's kind (rules/param_kinds.toml `identifiers`,
+scorer/normalize/identifiers.py): equal when their letters and digits are, never fuzzy."""
+
+import json
+
+import pytest
+from helpers import call, verdicts_for
+
+from scorer.normalize.identifiers import identifier_key
+from scorer.schema import identifier_kind, parse_tools
+
+
+def _verdict(tool, param, gold, predicted):
+    rows = [{"id": "x", "gold_calls": [call(tool["name"], **{param: gold})], "tools": json.dumps([tool])}]
+    return verdicts_for(rows, [{"id": "x", "calls": [call(tool["name"], **{param: predicted})]}])[("m", "x")]
+
+
+def _tool(param, **spec):
+    return {"name": "t", "parameters": {"type": "object", "properties": {param: {"type": "string", **spec}}}}
+
+
+@pytest.mark.parametrize("name, description, kind", [
+    ("phone", "", "phone"),
+    ("phone_number", "", "phone"),
+    ("mobileNumber", "", "phone"),
+    ("联系电话", "", "phone"),
+    ("target", "对方的手机号码", "phone"),            # the description alone
+    ("id_card_number", "", "code"),
+    ("身份证号", "", "code"),
+    ("flight_no", "", "code"),
+    ("车次", "", "code"),
+    ("order_id", "", "code"),
+    ("postcode", "", "code"),
+    ("zip_code", "", "code"),
+    ("phone_brand", "", None),                      # the head word is brand
+    ("number_of_phones", "", None),                 # a count: the head word is number, nothing before it
+    ("user_id", "", None),                          # no qualifier
+    ("country_code", "", None),
+    ("city", "", None),
+])
+def test_identifier_kind_from_description_then_name(name, description, kind):
+    assert identifier_kind(name, description) == kind
+
+
+def test_a_declared_float_is_no_identifier():
+    tools = parse_tools(json.dumps([{"name": "t", "parameters": {"type": "object", "properties": {
+        "phone": {"type": "number"}, "order_id": {"type": "integer"}, "postcode": {"type": "string"}}}}]))
+    assert (tools["t"].params["phone"].identifier, tools["t"].params["order_id"].identifier,
+            tools["t"].params["postcode"].identifier) == (None, "code", "code")
+
+
+@pytest.mark.parametrize("value, kind, key", [
+    ("150-1111-2222", "phone", "15011112222"),
+    ("+86 150 1111 2222", "phone", "15011112222"),
+    ("0086 15011112222", "phone", "15011112222"),
+    ("8615011112222", "phone", "15011112222"),
+    (15011112222, "phone", "15011112222"),
+    ("+1 415 555 0100", "phone", "14155550100"),     # another country: its code stays
+    ("(010) 6528-1234", "phone", "01065281234"),
+    ("+8615011112222", "code", "8615011112222"),     # the country code is a phone's rule only
+    ("CA 1234", "code", "ca1234"),
+    ("110105 19491231 002X", "code", "11010519491231002x"),
+    ("最近的订单", "code", None),                     # not shaped like an identifier
+    ("ORDER", "code", None),                          # no digit
+    ("1200.50", "code", None),                        # a dot is no formatting
+    (True, "code", None),
+])
+def test_identifier_key(value, kind, key):
+    assert identifier_key(value, kind) == key
+
+
+@pytest.mark.parametrize("param, spec, gold, predicted", [
+    ("phone", {}, "15011112222", "150-1111-2222"),
+    ("phone", {}, "15011112222", "150 1111 2222"),
+    ("phone", {}, "15011112222", "+86 150 1111 2222"),
+    ("phone", {}, 15011112222, "0086-150-1111-2222"),
+    ("target", {"description": "对方的手机号码"}, "13912345678", "139 1234 5678"),
+    ("id_card_number", {}, "11010519491231002X", "110105-19491231-002x"),
+    ("card_number", {}, "6222021234567890", "6222 0212 3456 7890"),
+    ("postcode", {}, "100080", "100 080"),
+    ("flight_number", {}, "CA1234", "CA 1234"),
+    ("train_no", {}, "G7", "G 7"),
+    ("order_id", {}, "ORD-2026-0304-17", "ORD2026030417"),
+])
+def test_identifiers_equal_by_letters_and_digits(param, spec, gold, predicted):
+    v = _verdict(_tool(param, **spec), param, gold, predicted)
+    assert (v["outcome"], v["decided"], v["rule"]) == ("correct", True, "identifier"), v
+
+
+@pytest.mark.parametrize("param, gold, predicted", [
+    ("phone", "15011112222", "150-1111-2223"),
+    ("phone", "15011112222", "+86 150 1111 2223"),
+    ("phone", "15011112222", "+1 150 1111 2222"),     # another country code is another number
+    ("flight_number", "CA1234", "MU 1234"),
+    ("train_no", "G7", "D 7"),                        # alike as texts, another train
+    ("train_no", "G7", "G71"),
+    ("order_id", "A-1029-3384", "A 1029 3385"),
+])
+def test_a_different_letter_or_digit_stays_a_decided_incorrect_value(param, gold, predicted):
+    v = _verdict(_tool(param), param, gold, predicted)
+    assert (v["outcome"], v["subtype"], v["decided"]) == ("param_error", "incorrect_value", True), v
+
+
+def test_an_identifier_against_a_text_is_compared_as_texts_are():
+    v = _verdict(_tool("flight_number"), "flight_number", "CA1234", "国航CA1234")
+    assert (v["outcome"], v["decided"]) == ("correct", False), v
+
+
+def test_undeclared_parameter_is_an_identifier_by_its_name():
+    rows = [{"id": "x", "gold_calls": [call("notify", phone="15011112222")], "tools": None}]
+    v = verdicts_for(rows, [{"id": "x", "calls": [call("notify", phone="+86 150-1111-2222")]}])[("m", "x")]
+    assert (v["outcome"], v["decided"]) == ("correct", True), v
+
+
+def test_identifiers_are_never_fuzzy_whatever_the_bands():
+    """G7 / D7 are 50 alike: below the default lower band, but two identifiers differ by rule,
+    not by a score, so a lower band does not send them to a judge."""
+    tool = _tool("train_no")
+    rows = [{"id": "x", "gold_calls": [call("t", train_no="G7")], "tools": json.dumps([tool])}]
+    v = verdicts_for(rows, [{"id": "x", "calls": [call("t", train_no="D7")]}], fuzzy_low=40.0)[("m", "x")]
+    assert (v["subtype"], v["decided"]) == ("incorrect_value", True), v
