@@ -13,11 +13,14 @@ The policy, in order (each step a reason a similarity score cannot be trusted):
    number in words (建国路八十八号, "eighty-eight"): then a judge decides.
    In a parameter that holds identifiers (scorer/normalize/identifiers.py) the formatting is
    already gone from the key, so two identifiers whose keys differ are different (G7 / D7).
-3. A Han-script text against a Latin-script one (莫文蔚 / Karen Mok) cannot be compared
+3. Texts that differ only by a negator or an antonym (不加冰 / 加冰, 有线 / 无线) differ, however
+   alike; two that differ only by two ways of saying one thing (去冰 / 不加冰) are equal
+   (normalize/negation.py, words in rules/negation.toml).
+4. A Han-script text against a Latin-script one (莫文蔚 / Karen Mok) cannot be compared
    character by character: equal only through an alias rule (their keys would then be
    equal), otherwise a judge decides, never "different" by a score. Texts are compared as
    written: an alias that turned `Berlin` into 柏林 does not make `Berlin, Germany` cross-script.
-4. Natural-language text: rapidfuzz's normalized Indel ratio. At or above `fuzzy_high` it is
+5. Natural-language text: rapidfuzz's normalized Indel ratio. At or above `fuzzy_high` it is
    equal when what differs is only typos (`typo_only`: as many words, one edit in each
    differing word: `Kowloon Tong` / `Kowlon Tong`, `house price` / `house prices`, `88号院` /
    `88号`): with every digit and code equal, that is a slip of the keyboard, not another value.
@@ -34,6 +37,7 @@ from rapidfuzz.distance import OSA
 from scorer import match_py as m
 from scorer.normalize import FUZZY, TOLERANCE, Canon
 from scorer.normalize.identifiers import IDENTIFIER_RULE
+from scorer.normalize.negation import OPPOSITE, negation_relation
 from scorer.script import HAN
 
 TYPO_MIN_LENGTH = 6
@@ -78,6 +82,9 @@ def _text_pair(gold: Canon, pred: Canon, options) -> tuple[int, str]:
         if one_sided and spelled:
             return m.PAIR_UNCERTAIN, "a number written in words on one side, in digits on the other"
         return m.PAIR_DIFFERENT, ""
+    negated = negation_status(gold_text, pred_text)
+    if negated is not None:
+        return negated, ""
     if _cross_script(gold_text, pred_text):
         return m.PAIR_UNCERTAIN, "Latin and Han script, and no alias links them"
     score = fuzz.ratio(gold_text, pred_text)
@@ -94,6 +101,15 @@ def both_identifiers(gold: Canon, pred: Canon) -> bool:
     """Two identifiers whose letters and digits differ (G7 / D7) are two values, however alike;
     one against a text (`国航CA1234`) is compared as texts are."""
     return gold.rule == IDENTIFIER_RULE and pred.rule == IDENTIFIER_RULE
+
+
+def negation_status(gold_text: str, pred_text: str) -> int | None:
+    """PAIR_DIFFERENT for texts that differ by a negator or an antonym (不加冰 / 加冰), PAIR_EQUAL
+    for two ways of saying one thing (去冰 / 不加冰), None where the negation rule says nothing."""
+    relation = negation_relation(gold_text, pred_text)
+    if relation is None:
+        return None
+    return m.PAIR_DIFFERENT if relation == OPPOSITE else m.PAIR_EQUAL
 
 
 def typo_only(a: str, b: str) -> bool:
