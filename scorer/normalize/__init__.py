@@ -23,7 +23,7 @@ from scorer.normalize.identifiers import IDENTIFIER_RULE, identifier_key
 from scorer.normalize.numbers import number_key, parse_bool, parse_number
 from scorer.normalize.places import PLACE_RULE, canonical_place
 from scorer.normalize.text import fold_text
-from scorer.normalize.units import quantity
+from scorer.normalize.units import QUANTITY_RULE, quantity, text_quantity
 from scorer.parse import load_json
 from scorer.schema import Param, infer_kind
 from scorer.vocab import TEMPORAL_KINDS
@@ -117,6 +117,9 @@ def canonical(param: Param, value, context: Context) -> Canon:
     number = parse_number(text)
     if number is not None:
         return Canon("n:" + number_key(number), rule="number")
+    amount = text_quantity(text)
+    if amount is not None:   # 1200.50 HKD = 1200.5港币: a number and its currency or unit, never a time
+        return Canon("q:" + amount, flags=FUZZY, rule=QUANTITY_RULE)
     if kind == "text" and context.reference_time is not None and context.reference_known:
         from scorer import temporal
 

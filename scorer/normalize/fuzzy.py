@@ -12,7 +12,9 @@ The policy, in order (each step a reason a similarity score cannot be trusted):
    When only one side has a code token, the texts differ, unless the other side writes a
    number in words (建国路八十八号, "eighty-eight"): then a judge decides.
    In a parameter that holds identifiers (scorer/normalize/identifiers.py) the formatting is
-   already gone from the key, so two identifiers whose keys differ are different (G7 / D7).
+   already gone from the key, so two identifiers whose keys differ are different (G7 / D7); so are
+   two quantities (a text that is a number and a unit, normalize/units.py: 300 AUD / 300 CAD).
+   An amount's trailing zeros inside a text are no digits (报销1200.50港币 = 报销1200.5港币).
 3. Texts that differ only by a negator or an antonym (不加冰 / 加冰, 有线 / 无线) differ, however
    alike; two that differ only by two ways of saying one thing (去冰 / 不加冰) are equal
    (normalize/negation.py, words in rules/negation.toml).
@@ -38,9 +40,11 @@ from scorer import match_py as m
 from scorer.normalize import FUZZY, TOLERANCE, Canon
 from scorer.normalize.identifiers import IDENTIFIER_RULE
 from scorer.normalize.negation import OPPOSITE, negation_relation
+from scorer.normalize.units import QUANTITY_RULE, fold_amounts
 from scorer.script import HAN
 
 TYPO_MIN_LENGTH = 6
+EXACT_RULES = frozenset((IDENTIFIER_RULE, QUANTITY_RULE))   # keys that leave nothing to a similarity score
 TIME_MARK = re.compile(r"<-?\d+/-?\d+/\d+>")  # a time resolved inside a free text (temporal.mark_in_text)
 _FORMATTING = re.compile(r"(?<=\d)[- ](?=\d)|(?<=[0-9a-z])-(?=[0-9a-z])")
 _ALNUM = re.compile(r"[0-9a-z]+")
@@ -70,7 +74,7 @@ def _text_pair(gold: Canon, pred: Canon, options) -> tuple[int, str]:
         return m.PAIR_DIFFERENT, ""
     if gold.written and pred.written:
         return m.PAIR_DIFFERENT, ""   # two names the tables know apart (张家口 / 张家界, PEK / 北京)
-    if both_identifiers(gold, pred):
+    if both_exact(gold, pred):
         return m.PAIR_DIFFERENT, ""
     if TIME_MARK.findall(gold.key) != TIME_MARK.findall(pred.key):
         return m.PAIR_DIFFERENT, ""
@@ -97,10 +101,11 @@ def _text_pair(gold: Canon, pred: Canon, options) -> tuple[int, str]:
     return m.PAIR_UNCERTAIN, f"similarity {score:.0f}, between {options.fuzzy_low:g} and {options.fuzzy_high:g}"
 
 
-def both_identifiers(gold: Canon, pred: Canon) -> bool:
-    """Two identifiers whose letters and digits differ (G7 / D7) are two values, however alike;
-    one against a text (`国航CA1234`) is compared as texts are."""
-    return gold.rule == IDENTIFIER_RULE and pred.rule == IDENTIFIER_RULE
+def both_exact(gold: Canon, pred: Canon) -> bool:
+    """Two identifiers whose letters and digits differ (G7 / D7), or two quantities whose number or
+    unit does (300 AUD / 300 CAD), are two values, however alike; one against a text (`国航CA1234`)
+    is compared as texts are."""
+    return gold.rule in EXACT_RULES and pred.rule in EXACT_RULES
 
 
 def negation_status(gold_text: str, pred_text: str) -> int | None:
@@ -156,5 +161,5 @@ def _cross_script(a: str, b: str) -> bool:
 def _plain(canon: Canon) -> str:
     """The folded text a value was written in (before an alias replaced it: `Berlin` is
     compared as written, not as its canonical 柏林), without resolved-time marks (their markers
-    are long and would make any two texts look alike)."""
-    return TIME_MARK.sub("", canon.written or canon.key[2:])
+    are long and would make any two texts look alike), its amounts without trailing zeros."""
+    return fold_amounts(TIME_MARK.sub("", canon.written or canon.key[2:]))

@@ -37,6 +37,7 @@ _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
 _MINUTE = dt.timedelta(minutes=1)
 _YEAR_ONLY = re.compile(r"\d{4}")
 _WRITTEN_YEAR = re.compile(r"(?<!\d)\d{4}(?!\d)")
+_DECIMAL = re.compile(r"\d+\.\d+")
 _MAX_LENGTH = 200
 _SPACE_BETWEEN_HAN = re.compile(rf"(?<=[{HAN_RANGES}])\s+(?=[{HAN_RANGES}])")  # 晚 上 8点 = 晚上8点
 _counters = {"calls": 0, "dateparser": 0}
@@ -201,13 +202,22 @@ def _find_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: TemporalPol
             span_text = norm[pos:end].strip()
             if (span_text not in lone and not after.match(norm, end)
                     and not (state.rules[-1:] == ("holiday",) and after_holiday.match(norm, end))
-                    and not (end < len(norm) and inside_word(norm, end, numeral_chars()))):
+                    and not (end < len(norm) and inside_word(norm, end, numeral_chars()))
+                    and not _amount(span_text, norm, end)):
                 if best is None or end - pos > best[0]:
                     best = (end - pos, state, pos, end)
     if best is None:
         return None
     _length, state, start, end = best
     return _interval(state.span, tz, _rule_name(state.rules), state.relative), norm, start, end
+
+
+def _amount(span_text: str, norm: str, end: int) -> bool:
+    """A decimal number before a currency or unit (1200.5 hkd, 1200.5港币) is an amount, never
+    the year and month it could be read as (May of the year 1200)."""
+    from scorer.normalize.units import unit_follows
+
+    return _DECIMAL.fullmatch(span_text) is not None and unit_follows(norm, end)
 
 
 def to_minutes(iv: Interval) -> tuple[int, int, int]:

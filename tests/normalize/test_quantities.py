@@ -1,0 +1,81 @@
+"""Amounts and quantities inside free text (scorer/normalize/units.py: text_quantity): a text
+that is a number and a currency or unit is keyed as one, before the time search; a decimal
+number before a currency or unit is never read as a date."""
+
+import datetime as dt
+import json
+
+import pytest
+from helpers import call, verdicts_for
+
+from scorer import temporal
+from scorer.normalize.text import fold_text
+from scorer.normalize.units import fold_amounts, text_quantity
+
+TOOL = {"name": "t", "parameters": {"type": "object", "properties": {"value": {"type": "string"}}}}
+REFERENCE = dt.datetime(2026, 3, 4, 10, tzinfo=dt.timezone(dt.timedelta(hours=8)))
+
+
+def _verdict(gold, predicted):
+    rows = [{"id": "x", "gold_calls": [call("t", value=gold)], "tools": json.dumps([TOOL])}]
+    return verdicts_for(rows, [{"id": "x", "calls": [call("t", value=predicted)]}])[("m", "x")]
+
+
+@pytest.mark.parametrize("text, key", [
+    ("1200.50 HKD", "1200.5 港币"),
+    ("HKD 1200.5", "1200.5 港币"),             # the code before the number
+    ("1200.5港币", "1200.5 港币"),
+    ("1,200.50 HKD", "1200.5 港币"),
+    ("300 AUD", "300 澳元"),
+    ("300 CAD", "300 加元"),
+    ("500块", "500 人民币"),                   # the yuan section of units.toml holds 元: the currency
+    ("一百块", "100 人民币"),
+    ("5 km", "5 kilometre"),
+    ("26°C", "26 celsius"),
+    ("百分之五十", "50 percent_points"),
+    ("¥500", None),                            # the yen's sign too: no currency in a free text
+    ("HKD", None),
+    ("G7", None),
+    ("北京", None),
+])
+def test_text_quantity(text, key):
+    assert text_quantity(fold_text(text)) == key
+
+
+@pytest.mark.parametrize("gold, predicted", [
+    ("1200.50 HKD", "1200.5 HKD"),
+    ("1200.50 HKD", "1200.5港币"),
+    ("300 AUD", "300澳元"),
+    ("500元", "500块"),
+    ("5公里", "5 km"),
+    ("报销1200.5港币", "报销1200.50港币"),       # inside a sentence: the trailing zero of an amount
+])
+def test_one_amount_written_two_ways_is_equal(gold, predicted):
+    v = _verdict(gold, predicted)
+    assert (v["outcome"], v["decided"]) == ("correct", True), v
+
+
+@pytest.mark.parametrize("gold, predicted", [
+    ("300 AUD", "300 CAD"),                   # alike as texts: left to a judge before
+    ("100 USD", "100 EUR"),
+    ("1200.50 HKD", "1200.60 HKD"),
+    ("5公里", "6 km"),
+])
+def test_another_number_or_unit_is_a_decided_incorrect_value(gold, predicted):
+    v = _verdict(gold, predicted)
+    assert (v["outcome"], v["subtype"], v["decided"]) == ("param_error", "incorrect_value", True), v
+
+
+def test_a_decimal_amount_is_never_a_date():
+    assert temporal.mark_in_text("1200.5 HKD", REFERENCE) is None
+    assert temporal.mark_in_text("报销1200.5港币", REFERENCE) is None
+    assert temporal.mark_in_text("2026.3.5开会", REFERENCE) is not None   # a date with dots stays one
+    v = _verdict("1200.5 HKD", "1200.5 HKD")
+    assert "<" not in v["normalized_pred"], v
+
+
+def test_fold_amounts_only_before_a_unit():
+    assert fold_amounts("报销1200.50港币") == "报销1200.5港币"
+    assert fold_amounts("1200.0 hkd") == "1200 hkd"
+    assert fold_amounts("版本1.10") == "版本1.10"       # a version, not an amount
+    assert fold_amounts("1200.05港币") == "1200.05港币"
