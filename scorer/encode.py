@@ -21,7 +21,7 @@ from scorer.normalize.fuzzy import pair_status
 from scorer.normalize.dates import PLACEHOLDER_REFERENCE
 from scorer.parse import Parsed, canonical_json, load_json, parse_calls_value
 from scorer.parse_bulk import parse_outputs
-from scorer.schema import Param, param_for, parse_tools, range_role
+from scorer.schema import Param, omissible, param_for, parse_tools, range_role
 from scorer.tables import GOLD_FIXED, VERDICTS_FIXED
 from scorer.temporal import default_policy
 from scorer.vocab import GRANULARITIES, NEEDS_CLARIFICATION, NEGATIVE_TYPES, TEMPORAL_KINDS
@@ -220,7 +220,9 @@ class GoldIndex:
                     convention = self.options.range_end if param.inclusive_end is None else (
                         "inclusive" if param.inclusive_end else "exclusive")
                     alternatives, canons = _other_end_convention(alternatives, canons, convention)
-                arguments[param_name] = (param, optional, canons, alternatives)
+                at_default = omissible(tools.get(name), param_name) and any(
+                    canon.key == canonical_cached(param, param.default_json, context).key for canon in canons)
+                arguments[param_name] = (param, optional or at_default, canons, alternatives)
                 keys = [c.key for c in canons]
                 shown[param_name] = {"$optional": keys if len(keys) > 1 else keys[0]} if optional else (
                     keys if len(keys) > 1 else keys[0])

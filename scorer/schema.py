@@ -151,6 +151,14 @@ def _tool(tool: dict) -> Tool:
     )
 
 
+def omissible(tool: Tool | None, name: str) -> bool:
+    """Whether a call may leave the parameter out and mean its schema's default: declared with a
+    `default` and not required. Gold that writes it at the default is met by a call without it
+    (unit: celsius, rooms: 1), as a call that writes the default where gold leaves it out is."""
+    return tool is not None and name in tool.params and tool.params[name].default_json is not None \
+        and name not in tool.required
+
+
 def infer_kind(name: str, gold_value) -> str:
     """The kind of a parameter no schema describes, from its gold value and its name."""
     if isinstance(gold_value, bool):
