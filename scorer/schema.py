@@ -40,6 +40,7 @@ class Param:
     described: str | None = None     # what the schema's description says the value is (_described)
     unit: str | None = None          # numbers: the unit its values are in (rules/units.toml), if named
     identifier: str | None = None    # "phone", "code": compared by letters and digits (identifier_kind)
+    person: bool = False             # a person's name: names one edit apart go to a judge (names_person)
     default_json: str | None = None  # the schema's default as JSON text (hashable), or None
     unordered: bool = False          # array compared as a set: `uniqueItems: true` or x-unordered
     tolerance: float = 0.0           # numbers within it compare equal: `x-tolerance`
@@ -200,8 +201,9 @@ def param_for(tools: dict, tool: str, name: str, gold_value) -> tuple:
         return param, True
     kind = infer_kind(name, gold_value)
     identifier = identifier_kind(name, "") if kind in IDENTIFIER_KINDS else None
-    return _undeclared(kind, kind == "text" and name_kind(name) == "place" and identifier is None,
-                       identifier), declared is None
+    plain = kind == "text" and identifier is None
+    return _undeclared(kind, plain and name_kind(name) == "place", identifier,
+                       plain and names_person(name, "")), declared is None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -212,8 +214,8 @@ def _of_kind(param: Param, kind: str) -> Param:
 
 
 @functools.lru_cache(maxsize=64)
-def _undeclared(kind: str, place: bool, identifier: str | None) -> Param:
-    return Param(kind=kind, place=place, identifier=identifier)
+def _undeclared(kind: str, place: bool, identifier: str | None, person: bool) -> Param:
+    return Param(kind=kind, place=place, identifier=identifier, person=person)
 
 
 def _refined_text_kind(param: Param, name: str, gold_value) -> str:
@@ -231,7 +233,7 @@ def _refined_text_kind(param: Param, name: str, gold_value) -> str:
 def _named(name: str, spec, param: Param) -> Param:
     """What the name adds: a string or integer whose description or name says so is an
     identifier; a declared string whose description says nothing is a place when its name says
-    so; a number is in the unit its name or description names."""
+    so, and a person's name when its description or name says so; a number is in the unit its name or description names."""
     description = spec.get("description") if isinstance(spec, dict) else None
     description = description if isinstance(description, str) else ""
     if param.kind in IDENTIFIER_KINDS:
@@ -240,11 +242,26 @@ def _named(name: str, spec, param: Param) -> Param:
             return replace(param, identifier=identifier)
     if param.kind == "text" and param.described is None and name_kind(name) == "place":
         return replace(param, place=True)
+    if param.kind == "text" and not param.place and names_person(name, description):
+        return replace(param, person=True)
     if param.kind in ("number", "integer"):
         unit = field_unit(name, description)
         if unit is not None:
             return replace(param, unit=unit)
     return param
+
+
+@functools.lru_cache(maxsize=4096)
+def names_person(name: str, description: str) -> bool:
+    """Whether a parameter's description or, failing that, its name says its values are people's
+    names (rules/param_kinds.toml `person`): `contact`, `artist`, `name` alone or after a word for
+    a person (`full_name`, `passenger_name`, not `city_name`), a Chinese name ending `联系人`."""
+    words = read_toml("param_kinds.toml")["person"]
+    if any(word in description.lower() for word in words["description"]):
+        return True
+    head, before = _head_and_before(name)
+    return head in words["heads"] or (head == "name" and (before is None or before in words["name_qualifiers"])) or (
+        bool(HAN.search(name)) and any(name.endswith(ending) for ending in words["chinese"]))
 
 
 IDENTIFIER_KINDS = ("text", "unknown", "integer")   # kinds an identifier is declared as (not a float)
@@ -262,9 +279,7 @@ def identifier_kind(name: str, description: str) -> str | None:
     for kind, spec in kinds.items():
         if any(word in text for word in spec["description"]):
             return kind
-    parts = name_words(name)
-    at = _head_index(parts)
-    head, before = (parts[at] if parts else ""), (parts[at - 1] if at > 0 else None)
+    head, before = _head_and_before(name)
     for kind, spec in kinds.items():
         if head in spec["heads"] or (head in words["number_heads"] and before in spec["qualifiers"]) or (
                 HAN.search(name) and any(name.endswith(ending) for ending in spec["chinese"])):
@@ -312,6 +327,13 @@ def head_word(name: str) -> str:
     (`departure_city` -> city, `date_of_birth` -> date)."""
     words = name_words(name)
     return words[_head_index(words)] if words else ""
+
+
+def _head_and_before(name: str) -> tuple:
+    """(head word, the word before it or None) of a parameter name: `order_id` -> (id, order)."""
+    words = name_words(name)
+    at = _head_index(words)
+    return (words[at] if words else ""), (words[at - 1] if at > 0 else None)
 
 
 def _head_index(words: list) -> int:

@@ -35,6 +35,7 @@ UNKNOWN_PARAM = 4  # a predicted argument the tool's schema does not define
 IS_DEFAULT = 8     # a predicted argument equal to the schema's default (changes nothing)
 RELATIVE = 16      # a temporal value written relative to the reference time (下周二)
 TOLERANCE = 32     # a number compared within the parameter's tolerance
+PERSON = 64        # a person's name: read by the pair checks only (normalize/fuzzy.py), not the matcher
 
 NO_INTERVAL = (0, 0, -1)
 
@@ -126,7 +127,7 @@ def canonical(param: Param, value, context: Context) -> Canon:
         marked = temporal.mark_in_text(str(value), context.reference_time, context.temporal_policy)
         if marked is not None:  # 明天北京天气 = 3月5日北京天气: the time inside a free text, resolved
             return Canon("s:" + fold_text(marked), flags=FUZZY, rule="temporal.in_text")
-    return Canon("s:" + text, flags=FUZZY, rule="text" if text != value else "exact")
+    return Canon("s:" + text, flags=FUZZY | PERSON if param.person else FUZZY, rule="text" if text != value else "exact")
 
 
 def _temporal(param: Param, text: str, context: Context) -> Canon:

@@ -22,7 +22,9 @@ The policy, in order (each step a reason a similarity score cannot be trusted):
    character by character: equal only through an alias rule (their keys would then be
    equal), otherwise a judge decides, never "different" by a score. Texts are compared as
    written: an alias that turned `Berlin` into 柏林 does not make `Berlin, Germany` cross-script.
-5. Natural-language text: rapidfuzz's normalized Indel ratio. At or above `fuzzy_high` it is
+5. Two people's names (by the parameter: schema.names_person) one edit apart (王芳 / 王芳芳,
+   Jon / John Smith) go to a judge: neither a typo nor another person without knowing who is meant.
+6. Natural-language text: rapidfuzz's normalized Indel ratio. At or above `fuzzy_high` it is
    equal when what differs is only typos (`typo_only`: as many words, one edit in each
    differing word: `Kowloon Tong` / `Kowlon Tong`, `house price` / `house prices`, `88号院` /
    `88号`): with every digit and code equal, that is a slip of the keyboard, not another value.
@@ -37,7 +39,7 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import OSA
 
 from scorer import match_py as m
-from scorer.normalize import FUZZY, TOLERANCE, Canon
+from scorer.normalize import FUZZY, PERSON, TOLERANCE, Canon
 from scorer.normalize.identifiers import IDENTIFIER_RULE
 from scorer.normalize.negation import OPPOSITE, negation_relation
 from scorer.normalize.units import QUANTITY_RULE, fold_amounts
@@ -91,6 +93,8 @@ def _text_pair(gold: Canon, pred: Canon, options) -> tuple[int, str]:
         return negated, ""
     if _cross_script(gold_text, pred_text):
         return m.PAIR_UNCERTAIN, "Latin and Han script, and no alias links them"
+    if near_miss_names(gold, pred, gold_text, pred_text):
+        return m.PAIR_UNCERTAIN, "people's names one edit apart: the same person misspelt or another"
     score = fuzz.ratio(gold_text, pred_text)
     if score >= options.fuzzy_high:
         if typo_only(_FORMATTING.sub("", gold_text), _FORMATTING.sub("", pred_text)):
@@ -115,6 +119,12 @@ def negation_status(gold_text: str, pred_text: str) -> int | None:
     if relation is None:
         return None
     return m.PAIR_DIFFERENT if relation == OPPOSITE else m.PAIR_EQUAL
+
+
+def near_miss_names(gold: Canon, pred: Canon, gold_text: str, pred_text: str) -> bool:
+    """Two people's names one edit apart (王芳 / 王芳芳, 张伟 / 张玮, Jon / John Smith): without
+    knowing who is meant that is neither a typo nor another person, so a judge decides."""
+    return bool(gold.flags & pred.flags & PERSON) and OSA.distance(gold_text, pred_text) <= 1
 
 
 def typo_only(a: str, b: str) -> bool:

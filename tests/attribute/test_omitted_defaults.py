@@ -55,3 +55,10 @@ def test_omissible():
     assert [omissible(tool, name) for name in ("rooms", "breakfast", "guests", "undeclared")] == [
         False, True, False, False]
     assert omissible(None, "rooms") is False
+
+
+def test_an_empty_value_where_gold_is_at_the_default_is_left_out():
+    """`""` for a parameter the gold may leave out is read as left out (BFCL's habit), and a
+    parameter at its default may be left out."""
+    v = verdict([call(W, city="北京", unit="celsius")], [call(W, city="北京", unit="")])
+    assert (v["outcome"], v["decided"]) == ("correct", True), v

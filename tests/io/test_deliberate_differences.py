@@ -156,7 +156,7 @@ def test_schema_default_argument():
 
 @pytest.mark.parametrize("gold_value, predicted", [("chocolate cookies", "chocolate cookie"), ("USD", "US dollar")])
 def test_text_equivalence(gold_value, predicted):
-    field = "artist" if "cookie" in gold_value else "currency"
+    field = "keyword" if "cookie" in gold_value else "currency"   # not a person parameter: names one edit apart go to a judge
     gold = [call("fetch_records", **{field: gold_value})]
     assert decided_correct(verdict(gold, [call("fetch_records", **{field: predicted})]))
 
