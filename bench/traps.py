@@ -45,9 +45,10 @@ def write_inputs(classes: dict, workdir: Path) -> tuple:
     with gold.open("w", encoding="utf-8") as gold_file, predictions.open("w", encoding="utf-8") as pred_file:
         for cases in classes.values():
             for case in cases:
-                gold_file.write(json.dumps({
-                    "id": case["id"], "gold_calls": case["gold_calls"], "tools": json.dumps(case["tools"], ensure_ascii=False),
-                    "reference_time": case.get("reference_time", REFERENCE)}, ensure_ascii=False) + "\n")
+                tools = json.dumps(case["tools"], ensure_ascii=False)
+                gold_file.write(json.dumps({"id": case["id"], "gold_calls": case["gold_calls"], "tools": tools,
+                                            "reference_time": case.get("reference_time", REFERENCE)},
+                                           ensure_ascii=False) + "\n")
                 pred_file.write(json.dumps({"model": MODEL, "id": case["id"], "calls": case["calls"]},
                                            ensure_ascii=False) + "\n")
     return gold, predictions
@@ -70,18 +71,17 @@ def verdict_of(row: dict) -> str:
 
 def figures(cases: list, verdicts: dict) -> dict:
     """cases, decided share, right where decided and right overall, for one class."""
-    decided = right_decided = right = 0
-    for case in cases:
-        row = verdicts[case["id"]]
-        if row["decided"]:
-            decided += 1
-            if verdict_of(row) == case["label"]:
-                right_decided += 1
-                right += 1
-        elif case["label"] == "undecided":
-            right += 1
+    rows = [(case, verdicts[case["id"]]) for case in cases]
+    decided = sum(row["decided"] for _case, row in rows)
+    right = sum(is_right(case, row) for case, row in rows)
+    right_decided = sum(row["decided"] and is_right(case, row) for case, row in rows)
     return {"cases": len(cases), "decided": decided / len(cases), "right_where_decided":
             right_decided / decided if decided else None, "right": right / len(cases)}
+
+
+def is_right(case: dict, row: dict) -> bool:
+    """Decided as labelled, or labelled undecided and left undecided."""
+    return verdict_of(row) == case["label"] if row["decided"] else case["label"] == "undecided"
 
 
 def wrong_cases(cases: list, verdicts: dict) -> list:
@@ -89,8 +89,8 @@ def wrong_cases(cases: list, verdicts: dict) -> list:
     found = []
     for case in cases:
         row = verdicts[case["id"]]
-        shown = verdict_of(row) if row["decided"] else f"undecided ({verdict_of(row)})"
-        if (row["decided"] and verdict_of(row) != case["label"]) or (not row["decided"] and case["label"] != "undecided"):
+        if not is_right(case, row):
+            shown = verdict_of(row) if row["decided"] else f"undecided ({verdict_of(row)})"
             found.append((case["id"], case["label"], shown, case["why"]))
     return found
 

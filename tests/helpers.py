@@ -73,6 +73,14 @@ def verdicts_for(gold_rows, prediction_rows, **options):
     return {(row["model"], row["id"]): row for row in result.verdicts.to_pylist()}
 
 
+def string_verdict(gold, predicted, param="value", options=None, **spec):
+    """The verdict of one predicted value against gold for one string parameter (`spec` adds to
+    its schema: a description, a format) of a one-parameter tool."""
+    tool = {"name": "t", "parameters": {"type": "object", "properties": {param: {"type": "string", **spec}}}}
+    rows = [{"id": "x", "gold_calls": [call("t", **{param: gold})], "tools": json.dumps([tool])}]
+    return verdicts_for(rows, [{"id": "x", "calls": [call("t", **{param: predicted})]}], **(options or {}))[("m", "x")]
+
+
 def verdict(gold_calls, predicted=None, output=None, negative_type=None, **options):
     """The verdict of one prediction against one gold row."""
     gold_row = {"id": "x", "gold_calls": gold_calls}

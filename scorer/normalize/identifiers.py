@@ -13,8 +13,8 @@ from scorer.normalize.text import fold_text
 from scorer.rules import read_toml
 
 IDENTIFIER_RULE = "identifier"
-_SHAPE = re.compile(r"\+?\(?[0-9a-z]+(?:[ \-()]+[0-9a-z]+)*\)?")
-_FORMATTING = re.compile(r"[ \-()]")
+_SHAPE = re.compile(r"[+(]*[0-9a-z]+(?:[ \-()]+[0-9a-z]+)*\)?")   # (+86) 135 ...: a sign and brackets before
+_FORMATTING = re.compile(r"[ \-()]")   # a plus sign is kept: it marks a country code
 
 
 def identifier_key(value, kind: str) -> str | None:

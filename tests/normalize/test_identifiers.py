@@ -4,19 +4,10 @@ scorer/normalize/identifiers.py): equal when their letters and digits are, never
 import json
 
 import pytest
-from helpers import call, verdicts_for
+from helpers import call, string_verdict, verdicts_for
 
 from scorer.normalize.identifiers import identifier_key
 from scorer.schema import identifier_kind, parse_tools
-
-
-def _verdict(tool, param, gold, predicted):
-    rows = [{"id": "x", "gold_calls": [call(tool["name"], **{param: gold})], "tools": json.dumps([tool])}]
-    return verdicts_for(rows, [{"id": "x", "calls": [call(tool["name"], **{param: predicted})]}])[("m", "x")]
-
-
-def _tool(param, **spec):
-    return {"name": "t", "parameters": {"type": "object", "properties": {param: {"type": "string", **spec}}}}
 
 
 @pytest.mark.parametrize("name, description, kind", [
@@ -57,6 +48,8 @@ def test_a_declared_float_is_no_identifier():
     (15011112222, "phone", "15011112222"),
     ("+1 415 555 0100", "phone", "14155550100"),     # another country: its code stays
     ("(010) 6528-1234", "phone", "01065281234"),
+    ("(+86) 135 1234 5678", "phone", "13512345678"),   # the country code in brackets
+    ("1+1", "code", None),                            # a sign inside is no formatting
     ("+8615011112222", "code", "8615011112222"),     # the country code is a phone's rule only
     ("CA 1234", "code", "ca1234"),
     ("110105 19491231 002X", "code", "11010519491231002x"),
@@ -83,7 +76,7 @@ def test_identifier_key(value, kind, key):
     ("order_id", {}, "ORD-2026-0304-17", "ORD2026030417"),
 ])
 def test_identifiers_equal_by_letters_and_digits(param, spec, gold, predicted):
-    v = _verdict(_tool(param, **spec), param, gold, predicted)
+    v = string_verdict(gold, predicted, param, **spec)
     assert (v["outcome"], v["decided"], v["rule"]) == ("correct", True, "identifier"), v
 
 
@@ -97,12 +90,12 @@ def test_identifiers_equal_by_letters_and_digits(param, spec, gold, predicted):
     ("order_id", "A-1029-3384", "A 1029 3385"),
 ])
 def test_a_different_letter_or_digit_stays_a_decided_incorrect_value(param, gold, predicted):
-    v = _verdict(_tool(param), param, gold, predicted)
+    v = string_verdict(gold, predicted, param)
     assert (v["outcome"], v["subtype"], v["decided"]) == ("param_error", "incorrect_value", True), v
 
 
 def test_an_identifier_against_a_text_is_compared_as_texts_are():
-    v = _verdict(_tool("flight_number"), "flight_number", "CA1234", "国航CA1234")
+    v = string_verdict("CA1234", "国航CA1234", "flight_number")
     assert (v["outcome"], v["decided"]) == ("correct", False), v
 
 
@@ -115,7 +108,5 @@ def test_undeclared_parameter_is_an_identifier_by_its_name():
 def test_identifiers_are_never_fuzzy_whatever_the_bands():
     """G7 / D7 are 50 alike: below the default lower band, but two identifiers differ by rule,
     not by a score, so a lower band does not send them to a judge."""
-    tool = _tool("train_no")
-    rows = [{"id": "x", "gold_calls": [call("t", train_no="G7")], "tools": json.dumps([tool])}]
-    v = verdicts_for(rows, [{"id": "x", "calls": [call("t", train_no="D7")]}], fuzzy_low=40.0)[("m", "x")]
+    v = string_verdict("G7", "D7", "train_no", options={"fuzzy_low": 40.0})
     assert (v["subtype"], v["decided"]) == ("incorrect_value", True), v

@@ -3,22 +3,15 @@ that is a number and a currency or unit is keyed as one, before the time search;
 number before a currency or unit is never read as a date."""
 
 import datetime as dt
-import json
 
 import pytest
-from helpers import call, verdicts_for
+from helpers import string_verdict
 
 from scorer import temporal
 from scorer.normalize.text import fold_text
 from scorer.normalize.units import fold_amounts, text_quantity
 
-TOOL = {"name": "t", "parameters": {"type": "object", "properties": {"value": {"type": "string"}}}}
 REFERENCE = dt.datetime(2026, 3, 4, 10, tzinfo=dt.timezone(dt.timedelta(hours=8)))
-
-
-def _verdict(gold, predicted):
-    rows = [{"id": "x", "gold_calls": [call("t", value=gold)], "tools": json.dumps([TOOL])}]
-    return verdicts_for(rows, [{"id": "x", "calls": [call("t", value=predicted)]}])[("m", "x")]
 
 
 @pytest.mark.parametrize("text, key", [
@@ -51,7 +44,7 @@ def test_text_quantity(text, key):
     ("报销1200.5港币", "报销1200.50港币"),       # inside a sentence: the trailing zero of an amount
 ])
 def test_one_amount_written_two_ways_is_equal(gold, predicted):
-    v = _verdict(gold, predicted)
+    v = string_verdict(gold, predicted)
     assert (v["outcome"], v["decided"]) == ("correct", True), v
 
 
@@ -62,7 +55,7 @@ def test_one_amount_written_two_ways_is_equal(gold, predicted):
     ("5公里", "6 km"),
 ])
 def test_another_number_or_unit_is_a_decided_incorrect_value(gold, predicted):
-    v = _verdict(gold, predicted)
+    v = string_verdict(gold, predicted)
     assert (v["outcome"], v["subtype"], v["decided"]) == ("param_error", "incorrect_value", True), v
 
 
@@ -70,7 +63,7 @@ def test_a_decimal_amount_is_never_a_date():
     assert temporal.mark_in_text("1200.5 HKD", REFERENCE) is None
     assert temporal.mark_in_text("报销1200.5港币", REFERENCE) is None
     assert temporal.mark_in_text("2026.3.5开会", REFERENCE) is not None   # a date with dots stays one
-    v = _verdict("1200.5 HKD", "1200.5 HKD")
+    v = string_verdict("1200.5 HKD", "1200.5 HKD")
     assert "<" not in v["normalized_pred"], v
 
 
