@@ -637,16 +637,10 @@ def _accepted_once(row, change) -> bool:
     argument: the difference named by `change` is then what separated the verdicts."""
     from scorer.compat import bfcl
 
-    if row.case is None:
+    found = _decoded(row)
+    if found is None:
         return False
-    category, functions, answers = row.case
-    calls = None if row.output is not None else [(c["name"], json.loads(c["arguments"])) for c in json.loads(row.raw)]
-    try:
-        decoded = bfcl.decode(row.family, calls, row.output)
-    except bfcl.DecodeError:
-        return False
-    if not bfcl.is_call_list(decoded):
-        return False
+    category, functions, answers, decoded = found
     accepted = collections.defaultdict(list)
     for answer in answers:
         for params in answer.values():
@@ -658,8 +652,50 @@ def _accepted_once(row, change) -> bool:
                 if isinstance(arguments, dict) else arguments for name, arguments in call.items()} for call in decoded]
     if repr(changed) == repr(decoded):  # repr: 4 and 4.0 are equal to Python, not to BFCL's type rules
         return False
+    return _bfcl_accepts(row, category, functions, changed, answers)
+
+
+def _defaults_filled(row) -> bool:
+    """BFCL's checker accepts the row's decoded calls once every optional parameter they leave
+    out is written at its schema default: the calls left out what the answer wrote at the default."""
+    found = _decoded(row)
+    if found is None:
+        return False
+    category, functions, answers, decoded = found
+    defaults = {}
+    for function in functions:
+        parameters = function.get("parameters") or {}
+        required = parameters.get("required") or ()
+        defaults[function.get("name")] = {param: spec["default"] for param, spec in
+                                          (parameters.get("properties") or {}).items()
+                                          if isinstance(spec, dict) and "default" in spec and param not in required}
+    filled = [{name: {**{param: value for param, value in defaults.get(name, {}).items() if param not in arguments},
+                      **arguments} if isinstance(arguments, dict) else arguments for name, arguments in call.items()}
+              for call in decoded]
+    return repr(filled) != repr(decoded) and _bfcl_accepts(row, category, functions, filled, answers)
+
+
+def _decoded(row):
+    """(category, functions, accepted answers, the row's calls as BFCL's decoder reads them), or
+    None when it reads no list of calls."""
+    from scorer.compat import bfcl
+
+    if row.case is None:
+        return None
+    category, functions, answers = row.case
+    calls = None if row.output is not None else [(c["name"], json.loads(c["arguments"])) for c in json.loads(row.raw)]
     try:
-        bfcl.check(category, functions, changed, answers, row.key[0] in RENAMED_DOTS and row.output is not None)
+        decoded = bfcl.decode(row.family, calls, row.output)
+    except bfcl.DecodeError:
+        return None
+    return (category, functions, answers, decoded) if bfcl.is_call_list(decoded) else None
+
+
+def _bfcl_accepts(row, category, functions, calls, answers) -> bool:
+    from scorer.compat import bfcl
+
+    try:
+        bfcl.check(category, functions, calls, answers, row.key[0] in RENAMED_DOTS and row.output is not None)
     except bfcl.Invalid:
         return False
     return True
@@ -820,6 +856,9 @@ BFCL_DIFFERENCES = (
                                                      or _accepted_once(r, _equal_text))),
     Difference("schema_default_argument", "an argument the gold leaves out, given with the schema's default",
                lambda r: not r.valid and r.ours and r.kind == "extra_default_arg"),
+    Difference("default_left_out", "an optional argument the answer writes at the schema's default, left out: "
+               "the call means the default (BFCL accepts leaving it out only where the answer lists \"\")",
+               lambda r: not r.valid and r.ours and _defaults_filled(r)),
     Difference("dates_unified", "one date written another way (`10th December 2022` for `2022-12-10`): one "
                "interval to callscore; BFCL compares strings",
                lambda r: not r.valid and r.ours and _accepted_once(r, _equal_date)),
