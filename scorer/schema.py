@@ -233,7 +233,8 @@ def _refined_text_kind(param: Param, name: str, gold_value) -> str:
 def _named(name: str, spec, param: Param) -> Param:
     """What the name adds: a string or integer whose description or name says so is an
     identifier; a declared string whose description says nothing is a place when its name says
-    so, and a person's name when its description or name says so; a number is in the unit its name or description names."""
+    so, and a person's name when its description or name says so; a number is in the unit its
+    name or description names."""
     description = spec.get("description") if isinstance(spec, dict) else None
     description = description if isinstance(description, str) else ""
     if param.kind in IDENTIFIER_KINDS:

@@ -18,9 +18,11 @@ _FORMATTING = re.compile(r"[ \-()]")   # a plus sign is kept: it marks a country
 
 
 def identifier_key(value, kind: str) -> str | None:
-    """The letters and digits of an identifier-shaped value (an integer counts: a phone number
-    written as a JSON number), without a country code the kind drops, or None when the value is
+    """The letters and digits of an identifier-shaped value (an integer, or an integral float,
+    counts: a phone number written as a JSON number), without a country code the kind drops, or None when the value is
     not shaped like an identifier."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)   # 12345.0 for an integer order number, as numbers compare
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         return None
     text = fold_text(str(value))

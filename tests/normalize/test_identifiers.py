@@ -57,6 +57,8 @@ def test_a_declared_float_is_no_identifier():
     ("ORDER", "code", None),                          # no digit
     ("1200.50", "code", None),                        # a dot is no formatting
     (True, "code", None),
+    (12345.0, "code", "12345"),                       # an integral float, as numbers compare
+    (12345.5, "code", None),
 ])
 def test_identifier_key(value, kind, key):
     assert identifier_key(value, kind) == key
@@ -97,6 +99,15 @@ def test_a_different_letter_or_digit_stays_a_decided_incorrect_value(param, gold
 def test_an_identifier_against_a_text_is_compared_as_texts_are():
     v = string_verdict("CA1234", "国航CA1234", "flight_number")
     assert (v["outcome"], v["decided"]) == ("correct", False), v
+
+
+def test_an_integer_identifier_meets_its_float_and_its_text():
+    tool = {"name": "t", "parameters": {"type": "object", "properties": {"order_id": {"type": "integer"}}}}
+    rows = [{"id": "x", "gold_calls": [call("t", order_id=12345)], "tools": json.dumps([tool])},
+            {"id": "y", "gold_calls": [call("t", order_id=12345)], "tools": json.dumps([tool])}]
+    found = verdicts_for(rows, [{"id": "x", "calls": [call("t", order_id=12345.0)]},
+                                {"id": "y", "calls": [call("t", order_id="12345")]}])
+    assert [(found[("m", key)]["outcome"], found[("m", key)]["decided"]) for key in "xy"] == [("correct", True)] * 2
 
 
 def test_undeclared_parameter_is_an_identifier_by_its_name():
