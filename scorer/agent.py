@@ -32,9 +32,10 @@ import re
 from pathlib import Path
 
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from scorer import vocab
-from scorer.dialogue import DialogueResult
+from scorer.dialogue import DialogueResult, without_repeats
 from scorer.errors import InputError
 from scorer.io import formats
 from scorer.io.bfcl import convert_tools, read_json_lines
@@ -120,14 +121,22 @@ def read_agent_gold(data_path) -> list:
     return tasks
 
 
-def read_agent_predictions(path) -> list:
-    """Rows: (model, id, {class: state} or None, calls as parsed, reason if unreadable)."""
+def read_agent_predictions(path, unreadable: list | None = None) -> list:
+    """Rows: (model, id, {class: state} or None, calls as parsed, reason if unreadable). A
+    `result` that is not class states makes that row a `malformed` prediction (no states, no
+    calls), its InputError appended to `unreadable`: one bad row must not stop the run."""
     rows = []
     for number, row in read_json_lines(path):
         if "id" not in row:
             raise InputError(path, "missing field", row=number, field="id")
         states = row.get("result")
-        states = None if states is None else _class_states(states, path, number, "result")
+        try:
+            states = None if states is None else _class_states(states, path, number, "result")
+        except InputError as error:
+            if unreadable is not None:
+                unreadable.append(error)
+            rows.append((str(row.get("model") or "model"), str(row["id"]), None, [], str(error)))
+            continue
         process = row.get("process") or []
         if isinstance(process, str):
             process = [process]
@@ -267,12 +276,23 @@ def _best_pair(pairs, gold_id, calls, tool):
     return min(candidates, key=lambda v: rank[v["outcome"]], default=None)
 
 
+def missing_predictions(tasks: list, predictions: list) -> list:
+    """An empty prediction (no states, no calls) for every task a predicting model left out:
+    scored, it fails, so that the task stays in that model's denominator."""
+    predicted = {(model, task_id) for model, task_id, *_ in predictions}
+    return [(model, task["id"], None, [], None) for model in sorted({model for model, *_ in predictions})
+            for task in tasks if (model, task["id"]) not in predicted]
+
+
 def score_agent(tasks: list, predictions: list, options: Options = Options()) -> pa.Table:
-    """One verdict per (model, task): VERDICTS-like columns then AGENT_COLUMNS."""
+    """One verdict per (model, task): VERDICTS-like columns then AGENT_COLUMNS; the tasks a
+    model has no prediction for are failures with `missing_prediction` set."""
     by_id = {task["id"]: task for task in tasks}
     gold_ids, pairs = _pair_verdicts(by_id, predictions, options)
+    absent = missing_predictions(tasks, predictions)
+    unpredicted = {(model, task_id) for model, task_id, *_ in absent}
     rows = []
-    for model, task_id, states, calls, malformed in sorted(predictions, key=lambda r: (r[0], r[1])):
+    for model, task_id, states, calls, malformed in sorted([*predictions, *absent], key=lambda r: (r[0], r[1])):
         task = by_id.get(task_id)
         if task is None:
             continue
@@ -316,7 +336,7 @@ def score_agent(tasks: list, predictions: list, options: Options = Options()) ->
                 detail = f"end state {argument}: gold {first['gold']}, result {first['predicted']}"
         rows.append({"model": model, "id": task_id, "positive": True, "outcome": outcome, "subtype": subtype,
                      "argument": argument, "tool": tool if outcome != vocab.CORRECT else None, "detail": detail,
-                     "errors": errors, "decided": decided, "missing_prediction": False,
+                     "errors": errors, "decided": decided, "missing_prediction": (model, task_id) in unpredicted,
                      "end_state_correct": not any(e["kind"] == END_STATE for e in errors),
                      "process_accuracy": matched / len(alternative) if alternative else 1.0,
                      "milestones": len(alternative), "milestones_matched": matched, "alternative": index,
@@ -331,24 +351,38 @@ def score_agent(tasks: list, predictions: list, options: Options = Options()) ->
 
 class AgentResult(DialogueResult):
     def summary(self, sample=None) -> list:
-        """Per model: tasks, end-state accuracy, mean process accuracy (samples are not told apart)."""
+        """Per model: tasks (those with no prediction among them, as failures), end-state
+        accuracy, mean process accuracy, the share decided (samples are not told apart)."""
         rows = []
-        records = self.dialogues.select(["model", "end_state_correct", "process_accuracy"]).to_pylist()
+        records = self.dialogues.select(["model", "end_state_correct", "process_accuracy", "decided",
+                                         "missing_prediction"]).to_pylist()
         for model in sorted({r["model"] for r in records}):
             mine = [r for r in records if r["model"] == model]
             rows.append({"model": model, "tasks": len(mine),
                          "end_state_accuracy": sum(r["end_state_correct"] for r in mine) / len(mine),
-                         "process_accuracy": sum(r["process_accuracy"] for r in mine) / len(mine)})
+                         "process_accuracy": sum(r["process_accuracy"] for r in mine) / len(mine),
+                         "decided": sum(bool(r["decided"]) for r in mine) / len(mine),
+                         "missing": sum(r["missing_prediction"] for r in mine)})
         return rows
 
 
 def score_agent_files(predictions_path, gold_path, options: Options = Options()) -> AgentResult:
     tasks = read_agent_gold(gold_path)
-    predictions = read_agent_predictions(predictions_path)
+    unreadable = []
+    predictions = read_agent_predictions(predictions_path, unreadable)
+    scored, repeated = without_repeats(pa.table({"model": [p[0] for p in predictions], "id": [p[1] for p in predictions]},
+                                                schema=pa.schema([("model", pa.string()), ("id", pa.string())])),
+                                       pa.array([task["id"] for task in tasks], pa.string()), options.on_duplicate,
+                                       predictions_path)
+    predictions = [prediction for prediction, kept in zip(predictions, scored) if kept]
     known = {task["id"] for task in tasks}
     unknown = sorted({task_id for _m, task_id, *_ in predictions if task_id not in known})
     verdicts = score_agent(tasks, predictions, options)
-    notes = [f"{len(unknown)} prediction(s) with an id not in gold skipped (first: {', '.join(unknown[:5])})"] \
+    notes = [f"{error} (scored as malformed)" for error in unreadable]
+    notes += [repeated] if repeated else []
+    notes += [f"{len(unknown)} prediction(s) with an id not in gold skipped (first: {', '.join(unknown[:5])})"] \
         if unknown else []
+    missing = pc.sum(verdicts.column("missing_prediction")).as_py() or 0
+    notes += [f"{missing} task(s) had no prediction for a model: scored as failures (missing_prediction)"] \
+        if missing else []
     return AgentResult(verdicts, verdicts, notes)
-

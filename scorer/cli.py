@@ -150,7 +150,7 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
                 from scorer.engines import ray_data
             except ImportError as error:
                 raise click.UsageError(f"--engine ray needs the [ray] extra ({error})") from None
-            result = ray_data.score_files(predictions, gold, out, options, by, gold_format, actors=jobs)
+            result = ray_data.score_files(predictions, gold, out, options, by, gold_format, actors=jobs, quiet=quiet)
         else:
             with stopped_by_sigterm(), without_pandas(), Progress(enabled=not quiet and sys.stderr.isatty(),
                                                                   total=pipeline.count_rows(predictions)) as progress:

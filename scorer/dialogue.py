@@ -24,12 +24,14 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from scorer import load, vocab
 from scorer.aggregate import Tally
+from scorer.duplicates import Duplicates
 from scorer.errors import InputError
 from scorer.io import formats
 from scorer.options import Options
@@ -39,6 +41,7 @@ from scorer.tables import DIALOGUE_COLUMNS, DIALOGUE_TURN_GOLD
 DEFAULT_BOUNDS = (5, 10, 20, 40)   # length buckets 1–5, 6–10, 11–20, 21–40, >40
 TURN_SEPARATOR = "#"               # turn row id of a nested dialogue: `<dialogue id>#<turn>`
 _MISSING_FLAG = "\0missing_turn"   # prediction column marking a turn filled in as empty
+_AS_WRITTEN = ("\0calls", "\0output")   # the predicted calls and text carried to the verdicts, for judge records
 _ACEBENCH_TURN = re.compile(r"^(?P<dialogue>.+)_(?P<turn>\d+)$")
 _CARRIED_SUBTYPES = (vocab.MISSING_ARG, vocab.INCORRECT_VALUE)
 
@@ -241,6 +244,26 @@ def read_dialogue_predictions(path, gold: pa.Table, keep=(), fmt="auto", renamed
     return table
 
 
+def without_repeats(predictions: pa.Table, gold_ids: pa.Array, policy: str, path) -> tuple[np.ndarray, str | None]:
+    """(mask of the prediction rows to score, note) under `--on-duplicate` `policy`: repeated
+    (model, id) rows are counted (and kept, dropped or refused) by scorer/duplicates.py, as
+    single-turn rows are; rows whose id is not in `gold_ids` are kept (they are noted later)."""
+    repeats = Duplicates(policy, len(gold_ids), path)
+    batches = predictions.select(["model", "id"]).to_batches()
+    if policy == "last":
+        repeats.note_last_rows(batches, gold_ids)
+    masks = []
+    for batch in batches:
+        positions = pc.index_in(batch.column("id"), value_set=gold_ids)
+        known = pc.is_valid(positions).to_numpy(zero_copy_only=False)
+        mask = np.ones(batch.num_rows, bool)
+        drop = repeats.dropped(batch.filter(known), pc.drop_null(positions), known)
+        if drop is not None:
+            mask[known.nonzero()[0][drop]] = False
+        masks.append(mask)
+    return (np.concatenate(masks) if masks else np.ones(0, bool)), repeats.note()
+
+
 def with_missing_turns(predictions: pa.Table, gold: pa.Table, keep=()) -> pa.Table:
     """The predictions plus an empty row, flagged, for every gold turn a (model, kept values)
     did not predict: a dialogue cut short or a turn dropped is scored, not skipped."""
@@ -392,9 +415,10 @@ def pass_k_rows(dialogues: pa.Table, sample: str) -> list:
 
 
 def summary_rows(turns: pa.Table, dialogues: pa.Table) -> list:
-    """Per model, then per length bucket: turns and their accuracy, dialogues, dialogue
-    accuracy (all turns correct) and mean process accuracy; then per turn position: turns and
-    their accuracy."""
+    """Per model, then per length bucket: turns, their accuracy and the share the rules decided
+    (an undecided turn counts as its tentative outcome, often correct), dialogues, dialogue
+    accuracy (all turns correct), the share of dialogues with every turn decided and mean
+    process accuracy; then per turn position: turns and their accuracy."""
     turn_tally = Tally(("turns", "turn"))
     turn_tally.add(turns)
     dialogue_tally = Tally(("turns",))
@@ -409,8 +433,8 @@ def summary_rows(turns: pa.Table, dialogues: pa.Table) -> list:
     for row in turn_tally.rows():
         other = dialogue_rows.get((row["model"], row["group"]), {})
         rows.append({"model": row["model"], "group": row["group"], "turns": row["n"],
-                     "turn_accuracy": row["accuracy"], "dialogues": other.get("n"),
-                     "dialogue_accuracy": other.get("accuracy"),
+                     "turn_accuracy": row["accuracy"], "decided": row["decided"], "dialogues": other.get("n"),
+                     "dialogue_accuracy": other.get("accuracy"), "dialogues_decided": other.get("decided"),
                      "process_accuracy": mean.get((row["model"], row["group"]))})
     return rows
 
@@ -427,22 +451,65 @@ class DialogueResult:
         return summary_rows(self.turns, self.dialogues) + (pass_k_rows(self.dialogues, sample) if sample else [])
 
 
+def export_undecided(turns: pa.Table, gold: pa.Table, keep, path) -> tuple[int, int]:
+    """(rows, estimated prompt tokens) of the judge records of the undecided turns, written to
+    `path` by scorer/judge.py from what each turn's prediction wrote (its calls, else its text)."""
+    from scorer.judge import UndecidedWriter, undecided_records
+
+    held = turns.filter(pc.invert(pc.fill_null(turns.column("decided"), False)))
+    as_written = zip(*(held.column(name).to_pylist() if name in held.column_names else [None] * held.num_rows
+                       for name in _AS_WRITTEN))
+    writer = UndecidedWriter(path)
+    try:
+        writer.add(undecided_records(turns, gold, (calls if calls is not None else output
+                                                   for calls, output in as_written), kept=keep))
+    except BaseException:
+        writer.abort()
+        raise
+    return writer.close()
+
+
 def score_dialogue_tables(predictions: pa.Table, gold: pa.Table, options: Options = Options(),
-                          carried=()) -> DialogueResult:
+                          carried=(), path="predictions", undecided=None) -> DialogueResult:
     """Turn verdicts (with `carried_from_turn`) and dialogue verdicts of turn-row predictions
-    against turn-row gold (both as `read_dialogue_*` return them)."""
+    against turn-row gold (both as `read_dialogue_*` return them). Repeated (model, turn id)
+    rows follow `options.on_duplicate` (a kept sample column declares repeats); the undecided
+    turns are counted for a judge and, with `undecided` a path, written there as `score
+    --undecided` writes them."""
     from scorer.pipeline import score_tables
 
     keep = tuple(options.keep)
+    gold_ids = gold.column("id").combine_chunks()
+    repeated = None
+    if not (keep and options.on_duplicate == "keep"):
+        scored_rows, repeated = without_repeats(predictions, gold_ids, options.on_duplicate, path)
+        predictions = predictions.filter(pa.array(scored_rows))
     filled = with_missing_turns(predictions, gold, keep)
-    scored = score_tables(filled, gold, Options(**{**options.__dict__, "keep": (*keep, _MISSING_FLAG)}))
+    written = [name for name in _AS_WRITTEN if name[1:] in filled.column_names]
+    for name in written:
+        filled = filled.append_column(name, filled.column(name[1:]))
+    carried_along = (_MISSING_FLAG, *written)
+    scored = score_tables(filled, gold, Options(**{**options.__dict__, "keep": (*keep, *carried_along),
+                                                    "on_duplicate": "keep"}))
     turns = scored.verdicts
     flag = turns.column(_MISSING_FLAG)
-    turns = turns.drop_columns([_MISSING_FLAG])
     index = turns.schema.get_field_index("missing_prediction")
     turns = turns.set_column(index, "missing_prediction", pc.or_(turns.column("missing_prediction"),
                                                                  pc.fill_null(flag, False)))
     turns = turns.append_column("carried_from_turn", carried_from_turn(turns, gold))
     turns = turns.sort_by([("model", "ascending"), *((k, "ascending") for k in keep),
                            ("dialogue_id", "ascending"), ("turn", "ascending")])
-    return DialogueResult(turns, dialogue_verdicts(turns, keep, carried), scored.notes())
+    decided = pc.sum(pc.fill_null(turns.column("decided"), False)).as_py() or 0
+    scored.judge_rows, scored.judge_tokens = turns.num_rows - decided, None
+    if undecided:
+        scored.judge_rows, scored.judge_tokens = export_undecided(turns, gold, keep, undecided)
+        scored.judge_file = str(undecided)
+    turns = turns.drop_columns(list(carried_along))
+    notes = scored.notes()
+    if repeated:
+        notes.insert(0, repeated)
+    if predictions.num_rows and not pc.any(pc.is_in(predictions.column("id"), value_set=gold_ids)).as_py():
+        notes.insert(0, f"no prediction matches a gold turn id (gold: {gold_ids[0].as_py()}, ...; predictions: "
+                        f"{predictions.column('id')[0].as_py()}, ...): every turn is scored as missing; do the "
+                        "predictions belong to this gold?")
+    return DialogueResult(turns, dialogue_verdicts(turns, keep, carried), notes)

@@ -73,7 +73,10 @@ class Result:
 
     def notes(self) -> list:
         """One line per thing a user must know about the input."""
-        lines = ["the predictions have no rows: the verdict file is written with none"] \
+        skipped = self.unknown_ids + len(self.unreadable_lines) + len(self.unreadable_rows)
+        lines = [f"every one of the {skipped:,} prediction row(s) was skipped (see below): the verdict file is "
+                 "written with none"
+                 if skipped else "the predictions have no rows: the verdict file is written with none"] \
             if self.empty_input else []
         if self.no_reference_rows:
             lines.append(f"warning: {self.no_reference_rows} verdict row(s) left undecided (no_reference_time): a "
@@ -536,7 +539,10 @@ def read_gold(path, fmt="auto") -> pa.Table:
     """A gold file in callscore's own format or a benchmark's (BFCL, ACEBench), as a table."""
     load.check_path(path)
     fmt = formats.detect_gold(path) if fmt == "auto" else fmt
-    return load.read_gold_table(path) if fmt == "callscore" else formats.read_gold(path, fmt)
+    table = load.read_gold_table(path) if fmt == "callscore" else formats.read_gold(path, fmt)
+    if table.num_rows == 0:   # every verdict and share would be empty: a wrong file, not a result
+        raise InputError(path, "the gold has no rows: nothing to score against")
+    return table
 
 
 def read_prediction_batches(path, fmt, gold_path, batch_size, unreadable, renamed_dots=False, keep=()):

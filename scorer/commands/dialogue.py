@@ -26,6 +26,8 @@ def _bounds(_ctx, _param, value):
 @click.option("--dialogues", "dialogues_path", type=click.Path(dir_okay=False),
               help="Write one verdict per dialogue (.parquet or .jsonl); `score table`/`plot` read it.")
 @summary_option
+@click.option("--undecided", "undecided_path", type=click.Path(dir_okay=False),
+              help="Write judge-ready records of the turns the rules left undecided (.jsonl), as `score` does.")
 @click.option("--gold-format", type=click.Choice(["auto", "callscore", "acebench"]), default="auto",
               show_default=True, help="Format of GOLD (acebench: multi-turn or agent data files).")
 @click.option("--pred-format", default="auto", show_default=True, metavar="FORMAT",
@@ -35,13 +37,17 @@ def _bounds(_ctx, _param, value):
 @click.option("--keep", multiple=True, metavar="COLUMN",
               help="Carry a PREDICTIONS column into the verdicts; the first one names the sample of "
                    "repeated runs, over which pass^k and pass@k are reported.")
+@click.option("--on-duplicate", type=click.Choice(["keep", "first", "last", "error"]), default="keep",
+              show_default=True,
+              help="Several rows for one (model, turn id) or (model, agent task) and no sample column kept: "
+                   "score them all (with a note), only the first or the last, or stop.")
 @time_options
 @jobs_option
 @click.option("--precision", type=click.IntRange(0, 6), default=1, show_default=True, help="Decimals of percentages.")
 @rules_option
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
-def dialogue_command(predictions, gold, out, dialogues_path, summary_path, gold_format, pred_format, buckets,
-                     keep, reference_time, timezone, jobs, precision, quiet):
+def dialogue_command(predictions, gold, out, dialogues_path, summary_path, undecided_path, gold_format, pred_format,
+                     buckets, keep, on_duplicate, reference_time, timezone, jobs, precision, quiet):
     """Score multi-turn dialogues: a verdict per turn (slot carry-over errors name the turn
     that gave the slot, `carried_from_turn`), a verdict per dialogue (all turns correct,
     process accuracy, first failing turn), accuracy by dialogue length and turn position,
@@ -58,9 +64,15 @@ def dialogue_command(predictions, gold, out, dialogues_path, summary_path, gold_
 
     check_outputs([predictions, gold], [("-o/--out", out, (".parquet", ".jsonl")),
                                        ("--dialogues", dialogues_path, (".parquet", ".jsonl")),
-                                       ("--summary", summary_path, tuple(report.SUMMARY_FORMATS))])
+                                       ("--summary", summary_path, tuple(report.SUMMARY_FORMATS)),
+                                       ("--undecided", undecided_path, (".jsonl",))])
     jobs = capped_jobs(jobs, quiet)
-    options = Options(reference_time=reference_time, timezone=timezone, jobs=jobs, keep=tuple(keep))
+    options = Options(reference_time=reference_time, timezone=timezone, jobs=jobs, keep=tuple(keep),
+                      on_duplicate=on_duplicate)
+    turn_scored = not (bfcl_multi_turn.is_bfcl_multi_turn_gold(gold) or agent.is_agent_gold(gold))
+    if undecided_path and not turn_scored:
+        raise click.UsageError("--undecided writes undecided dialogue turns; agent and BFCL multi-turn files "
+                               "are not scored turn by turn")
     try:
         if bfcl_multi_turn.is_bfcl_multi_turn_gold(gold):
             result = bfcl_multi_turn.score_bfcl_multi_turn(predictions, gold, options, buckets)
@@ -72,7 +84,8 @@ def dialogue_command(predictions, gold, out, dialogues_path, summary_path, gold_
             predicted = dialogue.read_dialogue_predictions(predictions, gold_table, options.keep, pred_format,
                                                            unreadable=unreadable)
             carried = [name for name in ("domain", "category", "language") if name in gold_table.column_names]
-            result = dialogue.score_dialogue_tables(predicted, gold_table, options, carried)
+            result = dialogue.score_dialogue_tables(predicted, gold_table, options, carried, predictions,
+                                                    undecided_path)
             result.notes += [f"prediction line {number} unreadable, skipped: {reason}"
                              for number, reason in unreadable.lines]
     except ValueError as error:

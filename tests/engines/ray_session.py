@@ -67,12 +67,31 @@ def rows_200k_equal_the_local_run(work: Path):
     assert summarize(got) == summarize(expected)
 
 
+def one_file_is_split_into_blocks_of_the_batch_size(work: Path):
+    """The 200k rows of one file (rows_200k_equal_the_local_run's) read with Ray's own block
+    count: scored in ceil(200,222 / 65,536) = 4 blocks, one actor task each, not in one."""
+    dataset = ray.data.read_parquet(str(work / "p.parquet"))
+    verdicts = score_dataset(dataset, Gold.from_file(GOLD), actors=ACTORS, batch_size=65_536, missing=False)
+    assert verdicts.materialize().num_blocks() == 4
+
+
+def a_failed_run_leaves_no_output_directory(work: Path):
+    """Predictions without an id column fail inside the actors, after Ray made the output
+    directory: the run stops with an error and the directory is gone."""
+    pq.write_table(pq.read_table(PREDICTIONS).drop_columns(["id"]), work / "no_id.parquet")
+    result = CliRunner().invoke(cli, [str(work / "no_id.parquet"), str(GOLD), "--engine", "ray", "-j", "1",
+                                      "-o", str(work / "failed"), "-q"])
+    assert result.exit_code != 0
+    assert not (work / "failed").exists()
+
+
 def main(work: Path):
     os.environ.pop("RAY_ADDRESS", None)   # never a cluster the environment points at
     ray.init(num_cpus=ACTORS + 1, include_dashboard=False, object_store_memory=80 << 20, log_to_driver=False)
     ray.data.DataContext.get_current().enable_progress_bars = False
     try:
-        for check in (engine_ray_writes_a_directory_and_the_same_summary, rows_200k_equal_the_local_run):
+        for check in (engine_ray_writes_a_directory_and_the_same_summary, rows_200k_equal_the_local_run,
+                      one_file_is_split_into_blocks_of_the_batch_size, a_failed_run_leaves_no_output_directory):
             check(work)
             print(f"{PASSED}{check.__name__}", flush=True)
     finally:
