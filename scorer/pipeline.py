@@ -28,6 +28,7 @@ from scorer.duplicates import Duplicates
 from scorer.encode import Codebook, GoldIndex, PredictionEncoder
 from scorer.errors import InputError
 from scorer.io import formats
+from scorer.io.bfcl import GOLD_NOTES
 from scorer.judge import UndecidedWriter
 from scorer.match import IMPLEMENTATION, match
 from scorer.options import Options
@@ -70,11 +71,14 @@ class Result:
     duplicates: Duplicates | None = None      # repeated (model, id) predictions, counted
     gold_without_reference: int = 0           # gold rows with no reference time (and no --reference-time)
     no_reference_rows: int = 0                # verdict rows left undecided for that reason
+    gold_notes: list = field(default_factory=list)   # what the gold reader reported (a BFCL row no answer meets)
+    reader_notes: list = field(default_factory=list)  # what a prediction reader said about a whole file
 
     def notes(self) -> list:
         """One line per thing a user must know about the input."""
         lines = ["the predictions have no rows: the verdict file is written with none"] \
             if self.empty_input else []
+        lines += self.gold_notes + self.reader_notes
         if self.no_reference_rows:
             lines.append(f"warning: {self.no_reference_rows} verdict row(s) left undecided (no_reference_time): a "
                          f"relative time on one of the {self.gold_without_reference} gold row(s) without "
@@ -248,6 +252,7 @@ class Scorer:
         self.memo = VerdictMemo(MEMO_BYTES)
         self.readings = ReadingMemo(READINGS)
         self.compat = None
+        self.gold_notes = json.loads((gold_table.schema.metadata or {}).get(GOLD_NOTES, b"[]"))
         self.judge_records = judge_records   # the memos are empty: they suit either
         if options.compat == "bfcl":
             from scorer.compat.verdicts import BfclVerdicts
@@ -265,7 +270,7 @@ class Scorer:
         self.undecided_rows = 0
         self.kept_types = {}       # kept prediction column -> its type, fixed by the first batch
         self.seen = {}             # model -> bool array over gold rows: predicted at least once
-        self.result = Result(Tally(tuple(by)), rules_hash=rules_hash(),
+        self.result = Result(Tally(tuple(by)), rules_hash=rules_hash(), gold_notes=list(self.gold_notes),
                              gold_without_reference=sum(row.reference_time is None for row in self.gold.rows))
         if not (self.options.keep and self.options.on_duplicate == "keep"):  # a kept sample column declares repeats
             self.result.duplicates = Duplicates(self.options.on_duplicate, len(self.gold.rows), predictions_path)
@@ -591,6 +596,9 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
         scorer.start_run(", ".join(map(str, paths)), by, judge_records=undecided is not None)
     unreadable = load.Unreadable()
 
+    if options.compat == "bfcl" and not renamed_dots:
+        renamed_dots = None  # BFCL's own setting for each model it lists
+
     def read(unreadable):  # every prediction file in turn, against the gold read once
         return itertools.chain.from_iterable(
             read_prediction_batches(path, pred_format, gold_path, options.batch_size, unreadable, renamed_dots,
@@ -633,6 +641,7 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
     scorer.result.unreadable_lines = unreadable.lines
     scorer.result.unreadable_rows = unreadable.rows
     scorer.result.salvaged_lines = unreadable.malformed
+    scorer.result.reader_notes = unreadable.notes
     return scorer.result
 
 

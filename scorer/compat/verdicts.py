@@ -14,7 +14,8 @@ import json
 import pyarrow as pa
 
 from scorer import vocab
-from scorer.compat import bfcl
+from scorer.compat import bfcl, bfcl_models
+from scorer.io.bfcl import BFCL_VERSION
 from scorer.tables import VERDICTS_FIXED
 
 _SUBTYPE_OF = (  # BFCL error type (prefix, suffix or cause) -> callscore subtype
@@ -53,6 +54,7 @@ class BfclVerdicts:
         self.columns = {name: gold_table.column(name) for name in
                         ("tools", "gold_calls", "category", "expect", "negative_type") if name in gold_table.column_names}
         self.renamed_dots = renamed_dots
+        self.version = (gold_table.schema.metadata or {}).get(BFCL_VERSION, b"").decode() or None
         self._rows = {}
 
     def _gold(self, g_row: int):
@@ -73,8 +75,9 @@ class BfclVerdicts:
     def judge(self, g_row: int, model: str, calls, output, malformed) -> bfcl.Verdict:
         category, functions, answers, _negative = self._gold(g_row)
         decoded_calls = None if calls is None else [(call["name"], json.loads(call["arguments"])) for call in calls]
-        return bfcl.judge(category, functions, answers, bfcl.family_of(model or ""), decoded_calls, output,
-                          malformed, self.renamed_dots)
+        renamed = self.renamed_dots or bool(bfcl_models.underscore_to_dot(model or ""))  # BFCL's setting per model
+        return bfcl.judge(category, functions, answers, model or "", decoded_calls, output, malformed, renamed,
+                          self.version)
 
     def apply(self, verdicts: pa.RecordBatch, firsts: pa.RecordBatch, g_rows) -> pa.RecordBatch:
         """`verdicts` (callscore's, for the distinct predictions `firsts`) with BFCL's verdict."""

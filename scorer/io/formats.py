@@ -160,7 +160,7 @@ def read_predictions(path, fmt: str = "auto", model=None, gold_path=None, rename
         return _default_model(table, model)
     if fmt in ("bfcl", "acebench"):
         return read_bfcl_results(path, model or path.parent.name, question_path=gold_path,
-                                 renamed_dots=renamed_dots)
+                                 renamed_dots=renamed_dots, notes=None if unreadable is None else unreadable.notes)
     table = read_provider_dump(path, PROVIDER_FORMATS[fmt])
     return _default_model(table, model)
 

@@ -3,6 +3,7 @@ import sys
 import types
 from pathlib import Path
 
+import pyarrow as pa
 import pytest
 
 from scorer.errors import InputError
@@ -236,11 +237,18 @@ def test_renamed_dots_needs_questions(result_file):
         read_bfcl_results(result_file, "m", renamed_dots=True)
 
 
-def test_result_without_result_field(tmp_path):
-    path = write_lines(tmp_path / "x_result.json", [{"id": "a", "output": 1}, {"id": "b"}])
-    with pytest.raises(InputError) as caught:
-        read_bfcl_results(path, "m")
-    assert caught.value.row == 1 and caught.value.field == "result"
+def test_a_bad_result_row_is_that_rows_malformed_verdict(tmp_path):
+    # one row without `result`, one line that is not JSON, one that is not an object: each is
+    # its own row's malformed verdict (the id from the line's position, as BFCL pairs rows);
+    # the rows around them are read
+    path = tmp_path / "gorilla_openfunctions_v1_test_simple_result.json"
+    path.write_text('{"id": "simple_0", "output": 1}\n{"id": "simple_1", "result": [\n[1]\n'
+                    '{"id": "simple_3", "result": "[f(a=1)]"}\n')
+    got = rows(read_bfcl_results(path, "m"))
+    assert got["simple_0"]["malformed"] == "line 1: missing field result"
+    assert got["simple_1"]["malformed"].startswith("line 2: not valid JSON")
+    assert got["simple_2"]["malformed"] == "line 3: expected a JSON object"
+    assert got["simple_3"]["output"] == "[f(a=1)]" and got["simple_3"]["malformed"] is None
 
 
 # --- format detection ------------------------------------------------------------------------
@@ -356,3 +364,38 @@ def test_a_model_that_mostly_writes_the_dots_keeps_its_one_slip(tmp_path):
         {"id": "simple_1", "result": [{"math.factorial": '{"number": 5}'}]}])
     table = read_bfcl_results(result, "m", question_path=question)
     assert table.column("output").to_pylist()[0] == "[math_factorial(number=5)]"
+
+
+# --- a possible answer that lists no value -------------------------------------------------
+
+def _record_call(**given):
+    arguments = {"outofscope": ["what is the weather like"], **given}
+    return {"name": "record", "arguments": json.dumps(arguments)}
+
+
+EMPTY_LISTS = {name: [] for name in ("acc_routing_start", "atm_finder_start", "faq_link_accounts_start",
+                                     "get_balance_start", "get_transactions_start")}
+
+
+@pytest.mark.parametrize("compat", [None, "bfcl"])
+@pytest.mark.parametrize("given, outcome, subtype", [
+    # BFCL's checker: a value given for `acc_routing_start: []` is among no accepted value
+    # (the type check finds no answer to match) ...
+    (EMPTY_LISTS, "param_error", "incorrect_value"),
+    # ... and the parameter left out is required (and not marked optional with "")
+    ({}, "param_error", "missing_arg"),
+])
+def test_a_parameter_with_no_accepted_value_makes_every_answer_wrong(compat, given, outcome, subtype):
+    from scorer.options import Options
+    from scorer.pipeline import Scorer, score_tables
+
+    gold = read_bfcl_gold(V4 / "BFCL_v4_live_simple.json", V4 / "possible_answer" / "BFCL_v4_live_simple.json")
+    assert gold.num_rows == 2  # the file is read whole; the row is reported
+    notes = Scorer(gold, "gold", Options()).result.notes()
+    assert len(notes) == 1 and "(id live_simple_112-68-0): no accepted value for record.acc_routing_start, " \
+                                "record.atm_finder_start" in notes[0]
+    predictions = pa.table({"id": ["live_simple_112-68-0"], "model": ["m"], "calls": [[_record_call(**given)]],
+                            "output": [None], "malformed": [None]}, schema=PREDICTIONS)
+    verdict = score_tables(predictions, gold, Options(compat=compat)).verdicts.to_pylist()
+    verdict = next(row for row in verdict if row["id"] == "live_simple_112-68-0")
+    assert (verdict["outcome"], verdict["subtype"], verdict["decided"]) == (outcome, subtype, True)
