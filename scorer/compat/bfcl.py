@@ -602,10 +602,12 @@ def _description(functions, name):
 
 
 def check(category: str, functions: list, decoded: list, answers: list, renamed_dots: bool = False,
-          version: str | None = None):
-    """BFCL's `ast_checker` for one row of an AST category: raises Invalid, or returns."""
+          version: str | None = None, answer_entries: int | None = None):
+    """BFCL's `ast_checker` for one row of an AST category: raises Invalid, or returns.
+    `answer_entries`: the entries of BFCL's answer, each a call to its count, when they are
+    not the answers (parallel_multiple_function_179 of 2024-08 writes a parameter beside them)."""
     language = language_of(category)
-    if len(decoded) != len(answers):
+    if len(decoded) != (answer_entries or len(answers)):
         kind = "parallel_function_checker_no_order" if "parallel" in category else (
             "multiple_function_checker" if "multiple" in category else "simple_function_checker")
         raise Invalid(f"{kind}:wrong_count", f"wrong number of functions: {len(decoded)} for {len(answers)}")
@@ -708,12 +710,14 @@ _NO_CALL_CATEGORIES = ("relevance", "irrelevance", "live_irrelevance")
 
 
 def judge(category: str, functions: list, answers: list, model: str, calls, output,
-          unreadable: str | None = None, renamed_dots: bool = False, version: str | None = None) -> Verdict:
+          unreadable: str | None = None, renamed_dots: bool = False, version: str | None = None,
+          answer_entries: int | None = None) -> Verdict:
     """BFCL's verdict on one row of `model` (its handler decodes the result). `calls`: a list
     result as [(name, arguments dict)]; `output`: a text result; `unreadable`: why a reader
     could not take a list result apart (arguments that are not JSON): decoding fails.
     `renamed_dots`: BFCL sent the model the function names with `.` as `_`; `version`: the
-    BFCL run ("2024-08", else the latest reproduced)."""
+    BFCL run ("2024-08", else the latest reproduced); `answer_entries`: how many entries BFCL's
+    possible answer has when that is not the number of gold calls."""
     handler, fc_named = handler_of(model, version), "FC" in model
     language = language_of(category)
     text_decoded = output is not None and not reads_list(handler, fc_named)
@@ -740,7 +744,7 @@ def judge(category: str, functions: list, answers: list, model: str, calls, outp
     if not is_call_list(decoded):
         return Verdict(False, "ast_decoder:decoder_wrong_output_format", f"not a list of calls: {decoded!r}"[:300])
     try:
-        check(category, functions, decoded, answers, renamed_dots and text_decoded, version)
+        check(category, functions, decoded, answers, renamed_dots and text_decoded, version, answer_entries)
     except Invalid as problem:
         return Verdict(False, problem.error_type, str(problem)[:300], problem.cause, count)
     return Verdict(True, None, None, None, count)

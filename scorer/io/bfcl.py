@@ -57,6 +57,9 @@ EXPECT_CALLS, EXPECT_NO_CALL, EXPECT_ANY_CALL = "calls", "no_call", "any_call"
 NO_ACCEPTED_VALUE = {"bfcl": "no accepted value"}
 GOLD_NOTES = b"callscore.gold_notes"  # schema metadata: the gold rows a user must know about
 BFCL_VERSION = b"callscore.bfcl_version"  # schema metadata: the BFCL run a gold file's name tells
+# a gold column, where BFCL's answer has more entries than calls (a parameter written beside
+# them): the entries, which BFCL's checker counts as calls (--compat bfcl reads it)
+BFCL_ANSWER_CALLS = "bfcl_answer_calls"
 _VERSION_OF_PREFIX = {"gorilla_openfunctions_v1_test_": "2024-08"}  # v3/v4 names: the latest checker
 
 
@@ -187,7 +190,26 @@ def _convert_value(value):
     return value
 
 
+def _gold_row(path, number, row, problem, seen, expect, answers, answer_path):
+    """(id, tools, gold calls, entries of BFCL's answer) of one question row, or InputError."""
+    if problem is not None:
+        raise InputError(path, problem, row=number)
+    row_id = question_id(path, number, row, seen)
+    functions = row["function"]
+    if not all(isinstance(function, dict) for function in (functions if isinstance(functions, list) else [functions])):
+        raise InputError(path, "function must be an object or a list of objects", row=number, field="function")
+    tools = convert_tools(functions)
+    if expect != EXPECT_CALLS:
+        return row_id, tools, [], 0
+    if row_id not in answers:
+        raise InputError(answer_path, f"no possible answer for id {row_id!r}")
+    answer_row, ground_truth = answers[row_id]
+    calls, entries = _gold_calls(ground_truth, {tool["name"] for tool in tools}, answer_path, answer_row)
+    return row_id, tools, calls, entries
+
+
 def _gold_calls(ground_truth, declared, path, row):
+    """(callscore gold calls, how many entries BFCL's answer has: BFCL counts each as a call)."""
     if isinstance(ground_truth, dict):
         items = list(ground_truth.items())
     elif isinstance(ground_truth, list) and all(isinstance(g, dict) and len(g) == 1 for g in ground_truth):
@@ -208,7 +230,7 @@ def _gold_calls(ground_truth, declared, path, row):
     for key, params in grouped:
         arguments = {name: convert_accepted(values) for name, values in params.items()}
         calls.append({"name": declared_name(key, declared), "arguments": _dumps(arguments)})
-    return calls
+    return calls, len(items)
 
 
 def unanswerable(arguments: dict, prefix: str = "") -> list:
@@ -243,12 +265,15 @@ def read_bfcl_gold(question_path, answer_path=None, category=None) -> pa.Table:
     """A BFCL question file (+ its possible_answer file) -> a gold table (GOLD_FIXED columns,
     then `category`, `query`, `expect`). Rows are paired with answers by id."""
     category = category_of(question_path, category)
-    questions = read_json_lines(question_path)
-    answers = {}
+    questions = read_json_lines(question_path, lenient=True)
+    answers, notes = {}, []
     if answer_path is not None:
-        for number, row in read_json_lines(answer_path):
-            if "id" not in row or "ground_truth" not in row:
-                raise InputError(answer_path, "expected fields id and ground_truth", row=number)
+        for number, row, problem in read_json_lines(answer_path, lenient=True):
+            if problem is None and ("id" not in row or "ground_truth" not in row):
+                problem = "expected fields id and ground_truth"
+            if problem is not None:
+                notes.append(f"{answer_path} row {number}: {problem}; skipped")
+                continue
             answers[str(row["id"])] = (number, row["ground_truth"])
     if category in _NEGATIVE_CATEGORIES:
         expect = EXPECT_NO_CALL
@@ -260,16 +285,17 @@ def read_bfcl_gold(question_path, answer_path=None, category=None) -> pa.Table:
             raise InputError(question_path, f"category {category!r} needs its possible_answer file")
     columns = {name: [] for name in ("id", "gold_calls", "reference_time", "tools", "negative_type",
                                      "category", "query", "expect")}
-    seen, notes = set(), []
-    for number, row in questions:
-        row_id = question_id(question_path, number, row, seen)
-        tools = convert_tools(row["function"])
-        calls = []
+    seen, answer_calls = set(), []
+    for number, row, problem in questions:
+        try:
+            row_id, tools, calls, entries = _gold_row(question_path, number, row, problem, seen, expect, answers,
+                                                      answer_path)
+        except InputError as error:  # one row BFCL's files cannot give: named and skipped, not the file's end
+            notes.append(f"{error}; the row is skipped (predictions for it count as ids not in gold)")
+            continue
+        answer_calls.append(entries if entries != len(calls) else None)
         if expect == EXPECT_CALLS:
-            if row_id not in answers:
-                raise InputError(answer_path, f"no possible answer for id {row_id!r}")
-            answer_row, ground_truth = answers[row_id]
-            calls = _gold_calls(ground_truth, {tool["name"] for tool in tools}, answer_path, answer_row)
+            answer_row = answers[row_id][0]
             unmet = [f"{call['name']}.{param}" for call in calls for param in unanswerable(json.loads(call["arguments"]))]
             if unmet:
                 notes.append(f"{answer_path} row {answer_row} (id {row_id}): no accepted value for {', '.join(unmet)}; "
@@ -285,6 +311,9 @@ def read_bfcl_gold(question_path, answer_path=None, category=None) -> pa.Table:
     schema = GOLD_FIXED
     for extra in ("category", "query", "expect"):
         schema = schema.append(pa.field(extra, pa.string()))
+    if any(entries is not None for entries in answer_calls):
+        columns[BFCL_ANSWER_CALLS] = answer_calls
+        schema = schema.append(pa.field(BFCL_ANSWER_CALLS, pa.int32()))
     metadata = {GOLD_NOTES: _dumps(notes).encode()} if notes else {}
     for prefix, version in _VERSION_OF_PREFIX.items():
         if Path(question_path).name.startswith(prefix):

@@ -139,20 +139,43 @@ def test_positive_category_needs_its_answers():
         read_bfcl_gold(V1 / "gorilla_openfunctions_v1_test_simple.json")
 
 
-def test_bad_json_line_names_the_row(tmp_path):
-    path = tmp_path / "gorilla_openfunctions_v1_test_relevance.json"
-    path.write_text('{"id": "relevance_0", "question": "q", "function": {}}\n{"id": \n')
-    with pytest.raises(InputError) as caught:
-        read_bfcl_gold(path)
-    assert caught.value.row == 2
+def _gold_notes(table):
+    from scorer.io.bfcl import GOLD_NOTES
+
+    return json.loads((table.schema.metadata or {}).get(GOLD_NOTES, b"[]"))
 
 
-def test_missing_function_field(tmp_path):
+def test_a_bad_question_row_is_named_and_skipped(tmp_path):
+    # a line that is not JSON, a row without `function`, a repeated id: each row is named in
+    # the gold notes and left out; the other rows are read
     path = tmp_path / "gorilla_openfunctions_v1_test_relevance.json"
-    path.write_text('{"id": "relevance_0", "question": "q"}\n')
-    with pytest.raises(InputError) as caught:
-        read_bfcl_gold(path)
-    assert caught.value.field == "function"
+    path.write_text('{"id": "relevance_0", "question": "q", "function": {}}\n{"id": \n'
+                    '{"id": "relevance_2", "question": "q"}\n{"id": "relevance_0", "question": "q", "function": {}}\n'
+                    '{"id": "relevance_4", "question": "q", "function": {}}\n')
+    table = read_bfcl_gold(path)
+    assert table.column("id").to_pylist() == ["relevance_0", "relevance_4"]
+    notes = _gold_notes(table)
+    assert len(notes) == 3
+    assert "row 2" in notes[0] and "not valid JSON" in notes[0] and "skipped" in notes[0]
+    assert "row 3" in notes[1] and "missing field function" in notes[1]
+    assert "duplicate id 'relevance_0'" in notes[2]
+
+
+def test_a_bad_answer_row_is_named_and_its_question_skipped(tmp_path):
+    questions = tmp_path / "gorilla_openfunctions_v1_test_simple.json"
+    answers = tmp_path / "possible_answer" / questions.name
+    answers.parent.mkdir()
+    function = {"name": "f", "parameters": {"type": "dict", "properties": {"a": {"type": "integer"}}}}
+    questions.write_text("".join(json.dumps({"id": f"simple_{n}", "question": "q", "function": function}) + "\n"
+                                 for n in range(3)))
+    answers.write_text('{"id": "simple_0", "ground_truth": {"f": {"a": [1]}}}\n{"id": "simple_1"}\n'
+                       '{"id": "simple_2", "ground_truth": {"f": [1]}}\n')
+    table = read_bfcl_gold(questions, answers)
+    assert table.column("id").to_pylist() == ["simple_0"]
+    notes = _gold_notes(table)
+    assert "row 2: expected fields id and ground_truth; skipped" in notes[0]
+    assert "no possible answer for id 'simple_1'" in notes[1]
+    assert "parameters of 'f' must be an object" in notes[2]
 
 
 # --- results ---------------------------------------------------------------------------------
@@ -399,3 +422,25 @@ def test_a_parameter_with_no_accepted_value_makes_every_answer_wrong(compat, giv
     verdict = score_tables(predictions, gold, Options(compat=compat)).verdicts.to_pylist()
     verdict = next(row for row in verdict if row["id"] == "live_simple_112-68-0")
     assert (verdict["outcome"], verdict["subtype"], verdict["decided"]) == (outcome, subtype, True)
+
+
+@pytest.mark.parametrize("compat, outcome, subtype", [
+    (None, "correct", None),                    # callscore: deck is find_card_in_deck's, 4 calls are right
+    ("bfcl", "miss_recall", "partial_calls"),   # BFCL counts the 5 entries of its answer as 5 calls
+])
+def test_bfcl_counts_every_entry_of_its_answer_as_a_call(compat, outcome, subtype):
+    from scorer.options import Options
+    from scorer.pipeline import score_tables
+
+    gold = v1_gold("parallel_multiple_function")
+    assert gold.column("bfcl_answer_calls").to_pylist() == [None, 5]   # rows 3 and 179
+    calls = [("update_user_info", {"user_id": 12345, "update_info": {"name": "John Doe", "email": "johndoe@example.com"}}),
+             ("soccer.get_last_match", {"team_name": "Man U", "include_stats": True}),
+             ("US_president.in_year", {"year": 1980, "full_name": True}),
+             ("find_card_in_deck", {"rank": "Ace", "suit": "Spades"})]
+    predictions = pa.table({"id": ["parallel_multiple_function_179"], "model": ["m"],
+                            "calls": [[{"name": name, "arguments": json.dumps(arguments)} for name, arguments in calls]],
+                            "output": [None], "malformed": [None]}, schema=PREDICTIONS)
+    verdicts = score_tables(predictions, gold, Options(compat=compat)).verdicts.to_pylist()
+    verdict = next(row for row in verdicts if row["id"] == "parallel_multiple_function_179")
+    assert (verdict["outcome"], verdict["subtype"]) == (outcome, subtype)
