@@ -78,7 +78,9 @@ class Result:
         """One line per thing a user must know about the input."""
         lines = ["the predictions have no rows: the verdict file is written with none"] \
             if self.empty_input else []
-        lines += self.gold_notes + self.reader_notes
+        lines += self.gold_notes[:_FIRST_IDS_SHOWN] + self.reader_notes
+        if len(self.gold_notes) > _FIRST_IDS_SHOWN:
+            lines.append(f"... {len(self.gold_notes) - _FIRST_IDS_SHOWN} more gold rows noted or skipped")
         if self.no_reference_rows:
             lines.append(f"warning: {self.no_reference_rows} verdict row(s) left undecided (no_reference_time): a "
                          f"relative time on one of the {self.gold_without_reference} gold row(s) without "

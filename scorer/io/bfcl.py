@@ -63,6 +63,20 @@ BFCL_ANSWER_CALLS = "bfcl_answer_calls"
 _VERSION_OF_PREFIX = {"gorilla_openfunctions_v1_test_": "2024-08"}  # v3/v4 names: the latest checker
 
 
+# bfcl-eval's folders between result/<model>/ and a result file (its get_directory_structure_by_category)
+_GROUP_FOLDERS = ("non_live", "live", "multi_turn", "agentic", "format_sensitivity", "memory")
+
+
+def model_of_result(path) -> str:
+    """The model a BFCL result file belongs to: its folder (v1: result/<model>/), above the
+    category group folders bfcl-eval adds (v3/v4: result/<model>/<group>/, memory:
+    result/<model>/agentic/memory/<backend>/)."""
+    folder = Path(path).resolve().parent
+    while folder.parent != folder and (folder.name in _GROUP_FOLDERS or folder.parent.name == "memory"):
+        folder = folder.parent
+    return folder.name
+
+
 def read_json_lines(path, lenient=False) -> list:
     """The objects of a JSON-lines file (or of a file holding one JSON array), in file order,
     as (line number, object). `lenient`: a line that is not a JSON object does not stop the

@@ -444,3 +444,30 @@ def test_bfcl_counts_every_entry_of_its_answer_as_a_call(compat, outcome, subtyp
     verdicts = score_tables(predictions, gold, Options(compat=compat)).verdicts.to_pylist()
     verdict = next(row for row in verdicts if row["id"] == "parallel_multiple_function_179")
     assert (verdict["outcome"], verdict["subtype"]) == (outcome, subtype)
+
+
+# --- bfcl-eval's layout: result/<model>/<group>/BFCL_v4_<category>_result.json ---------------
+
+@pytest.mark.parametrize("model, outcome", [
+    ("DeepSeek-V3.2-Exp-FC", "correct"),      # bfcl-eval's model_config.py: underscore_to_dot=True
+    ("my-vllm-model-FC", "miss_recall"),       # not listed: math_factorial is not math.factorial
+])
+def test_v4_result_folders_name_the_model(tmp_path, model, outcome):
+    from scorer.io.bfcl import model_of_result
+    from scorer.options import Options
+    from scorer.pipeline import score_files
+
+    folder = tmp_path / "result" / model / "non_live"
+    folder.mkdir(parents=True)
+    write_lines(folder / "BFCL_v4_simple_python_result.json", [
+        {"id": "simple_python_0", "result": [{"calculate_triangle_area": '{"base": 10, "height": 5}'}]},
+        {"id": "simple_python_1", "result": [{"math_factorial": '{"number": 5}'}]}])
+    assert model_of_result(folder / "BFCL_v4_simple_python_result.json") == model
+    assert model_of_result(tmp_path / "result" / model / "agentic" / "memory" / "kv" / "x_result.json") == model
+    out = tmp_path / "v.jsonl"
+    run = score_files(tmp_path / "result", V4 / "BFCL_v4_simple_python.json", Options(compat="bfcl"), out=out)
+    verdicts = {row["id"]: row for row in map(json.loads, out.read_text().splitlines())}
+    assert {row["model"] for row in verdicts.values()} == {model}
+    assert verdicts["simple_python_0"]["outcome"] == "correct"
+    assert verdicts["simple_python_1"]["outcome"] == outcome
+    assert any("not in BFCL's model list" in note for note in run.notes()) == (outcome != "correct")
