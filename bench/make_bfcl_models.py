@@ -71,20 +71,29 @@ def write(versions: dict, sources: dict, path: Path = OUT):
     path.write_text("\n".join(lines), encoding="utf-8")
 
 
+def tables(source_2024_08: Path, package: Path, eval_version: str) -> tuple:
+    """(versions, sources) for `write`: bfcl-eval's list first, the newest."""
+    name = f"bfcl-eval-{eval_version}"
+    return ({name: models_bfcl_eval(package), "2024-08": models_2024_08(source_2024_08)},
+            {name: "bfcl_eval/constants/model_config.py on PyPI",
+             "2024-08": "gorilla de8307b, berkeley-function-call-leaderboard/model_handler/handler_map.py, constant.py"})
+
+
+def installed_bfcl_eval() -> tuple:
+    """(package folder, version) of the installed bfcl-eval."""
+    import importlib.util
+    from importlib.metadata import version
+
+    return Path(importlib.util.find_spec("bfcl_eval").origin).parent, version("bfcl-eval")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--source-2024-08", type=Path, default=ROOT.parent / "shared" / "peers" / "bfcl-2024-08" / "bfcl-source")
     parser.add_argument("--bfcl-eval", type=Path, default=None, help="bfcl_eval package folder (default: the installed one)")
     args = parser.parse_args()
-    package = args.bfcl_eval
-    if package is None:
-        import importlib.util
-        package = Path(importlib.util.find_spec("bfcl_eval").origin).parent
-    from importlib.metadata import version as installed
-    eval_version = installed("bfcl-eval") if args.bfcl_eval is None else package.parent.name
-    write({f"bfcl-eval-{eval_version}": models_bfcl_eval(package), "2024-08": models_2024_08(args.source_2024_08)},
-          {f"bfcl-eval-{eval_version}": "bfcl_eval/constants/model_config.py on PyPI",
-           "2024-08": "gorilla de8307b, berkeley-function-call-leaderboard/model_handler/handler_map.py, constant.py"})
+    package, eval_version = installed_bfcl_eval() if args.bfcl_eval is None else (args.bfcl_eval, args.bfcl_eval.parent.name)
+    write(*tables(args.source_2024_08, package, eval_version))
     print(f"wrote {OUT.relative_to(ROOT)}")
 
 

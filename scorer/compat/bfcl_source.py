@@ -43,6 +43,27 @@ _JS_OBJECT = re.compile(r"\{(.*?)\}")
 _JS_PAIR = re.compile(r"([^:]+):\s*(.*?)(?:,\s*(?=[^,]+:)|$)")
 
 
+def _is_boolean(text: str) -> bool:
+    return text in ("true", "false")
+
+
+def _quoted(text: str) -> bool:
+    return (text.startswith('"') and text.endswith('"')) or (text.startswith("'") and text.endswith("'"))
+
+
+# scalar type -> (the test a text must pass, how it is read then); a text that fails stays text
+_JAVA_SCALARS = {"byte": (_INTEGER.match, int), "short": (_INTEGER.match, int), "integer": (_INTEGER.match, int),
+                 "float": (_JAVA_FLOAT.match, lambda text: float(text[:-1])), "double": (_JAVA_DOUBLE.match, float),
+                 "long": (_JAVA_LONG.match, lambda text: int(text[:-1])), "boolean": (_is_boolean, "true".__eq__)}
+_JS_SCALARS = {"String": (_quoted, lambda text: text[1:-1]), "integer": (_INTEGER.match, int),
+               "float": (_JS_FLOAT.match, float), "Bigint": (_JS_BIGINT.match, lambda text: int(text[:-1])),
+               "Boolean": (_is_boolean, "true".__eq__)}
+
+
+def _scalar(text: str, passes, read):
+    return read(text) if passes(text) else text
+
+
 class Unconvertible(Exception):
     """BFCL's converter raised (a type it does not convert): its run would stop on the row."""
 
@@ -64,16 +85,8 @@ def java_value(text: str, type_name: str, item_type=None):
     """BFCL's `java_type_converter`: `text` read as Java type `type_name`."""
     if type_name not in JAVA_TYPES:
         raise Unconvertible(f"Unsupported type: {type_name}")
-    if type_name in ("byte", "short", "integer"):
-        return int(text) if _INTEGER.match(text) else text
-    if type_name == "float":
-        return float(text[:-1]) if _JAVA_FLOAT.match(text) else text
-    if type_name == "double":
-        return float(text) if _JAVA_DOUBLE.match(text) else text
-    if type_name == "long":
-        return int(text[:-1]) if _JAVA_LONG.match(text) else text
-    if type_name == "boolean":
-        return text == "true" if text in ("true", "false") else text
+    if type_name in _JAVA_SCALARS:
+        return _scalar(text, *_JAVA_SCALARS[type_name])
     if type_name == "ArrayList":
         return _java_array_list(text, item_type)
     if type_name == "Array":
@@ -137,25 +150,13 @@ def js_value(text: str, type_name: str, item_type=None):
     """BFCL's `js_type_converter`: `text` read as JavaScript type `type_name`."""
     if type_name not in JS_TYPES:
         raise Unconvertible(f"Unsupported type: {type_name}")
-    if type_name == "String":
-        return text[1:-1] if _quoted(text) else text
-    if type_name == "integer":
-        return int(text) if _INTEGER.match(text) else text
-    if type_name == "float":
-        return float(text) if _JS_FLOAT.match(text) else text
-    if type_name == "Bigint":
-        return int(text[:-1]) if _JS_BIGINT.match(text) else text
-    if type_name == "Boolean":
-        return text == "true" if text in ("true", "false") else text
+    if type_name in _JS_SCALARS:
+        return _scalar(text, *_JS_SCALARS[type_name])
     if type_name == "dict":
         return _js_object(text.strip())
     if type_name == "array":
         return _js_array(text.strip(), item_type)
     return text
-
-
-def _quoted(text: str) -> bool:
-    return (text.startswith('"') and text.endswith('"')) or (text.startswith("'") and text.endswith("'"))
 
 
 def _js_split(text: str) -> list:

@@ -331,3 +331,16 @@ def test_compat_takes_bfcls_renamed_dots_per_model(tmp_path, model, renamed, out
     verdicts = {row["id"]: row for row in map(json.loads, out.read_text().splitlines())}
     assert verdicts["simple_1"]["outcome"] == outcome
     assert verdicts["simple_0"]["outcome"] == "correct"
+
+
+def test_the_model_list_is_what_its_generator_writes_from_bfcls_source(peers_dir, tmp_path):
+    import importlib.util
+    import runpy
+
+    if importlib.util.find_spec("bfcl_eval") is None:
+        pytest.skip("bfcl-eval is not installed")
+    root = Path(__file__).resolve().parents[2]
+    maker = runpy.run_path(str(root / "bench" / "make_bfcl_models.py"))
+    written = tmp_path / "bfcl_models.toml"
+    maker["write"](*maker["tables"](peers_dir / "bfcl-2024-08" / "bfcl-source", *maker["installed_bfcl_eval"]()), written)
+    assert written.read_bytes() == (root / "scorer" / "compat" / "bfcl_models.toml").read_bytes()
