@@ -304,7 +304,7 @@ class Scorer:
                 batch, positions = batch.filter(keep), pc.filter(positions, keep)
         self._note_seen(batch.column("model"), positions)
         keys = prediction_keys(batch, positions)
-        if self.compat is not None:  # BFCL decodes by model family, and reads a text beside calls
+        if self.compat is not None:  # BFCL decodes by model handler, and reads a text beside calls
             output = pc.coalesce(pc.binary_join_element_wise("o", batch.column("output"), ""), pa.scalar("n"))
             keys = pc.binary_join_element_wise(keys, batch.column("model"), output, "\x1c")
         encoded = pc.dictionary_encode(keys)
@@ -345,7 +345,7 @@ class Scorer:
         """Each distinct reading (gold row, parsed calls) is encoded, matched and attributed once
         per process (ReadingMemo), then spread over the predictions that read that way. The text
         and the model join the key where they can change the verdict: a reply that must name
-        something, and --compat bfcl, which decodes by model family."""
+        something, and --compat bfcl, which decodes by model handler."""
         outputs = firsts.column("output").to_pylist()
         parsed = self.encoder.parse_column(calls_values(firsts.column("calls")), outputs,
                                            firsts.column("malformed").to_pylist())
