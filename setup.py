@@ -12,8 +12,9 @@ PACKAGE_ARGS = dict(
     # rules/ ships inside the package as scorer/rules_data (scorer/rules.py is the loader)
     package_dir={"scorer.rules_data": "rules"},
     packages=["scorer", "scorer.normalize", "scorer.temporal", "scorer.io", "scorer.commands", "scorer.engines",
-              "scorer.rules_data"],
-    package_data={"scorer.rules_data": ["**/*.tsv", "**/*.toml", "**/*.txt", "*.md"], "scorer": ["py.typed"]},
+              "scorer.compat", "scorer.rules_data"],
+    package_data={"scorer.rules_data": ["**/*.tsv", "**/*.toml", "**/*.txt", "*.md"], "scorer": ["py.typed"],
+                  "scorer.compat": ["*.toml"]},
 )
 
 

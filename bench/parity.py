@@ -4,8 +4,10 @@
                            [--skip real|perturbed|acebench|tables]
 
 Three sets of rows:
-1. BFCL real results: the 16 models x 5 categories of ../shared/peers/bfcl-2024-08. BFCL's
-   verdicts are its published score files (a row absent from a score file was judged valid).
+1. BFCL real results: the 16 models x 7 categories (java and javascript included) of
+   ../shared/peers/bfcl-2024-08. BFCL's verdicts are its published score files (a row absent
+   from a score file was judged valid). --compat bfcl reads all models in one run, each as
+   BFCL's handler for it did (its dots and Java/JavaScript source text too).
 2. BFCL perturbed gold: each AST question's gold answer turned into a prediction and perturbed
    in seeded ways (a value changed, an argument dropped or added, a call dropped or repeated,
    ...). BFCL's checker judges them in its own virtual environment, bench/.venv-bfcl, created
@@ -24,7 +26,8 @@ Three sets of rows:
 
 What it prints, in this order:
 - the agreement on ALL rows of each set, no exclusion (an undecided row counts as a
-  disagreement), for callscore's default rules and for `--compat bfcl` (BFCL sets);
+  disagreement), for callscore's default rules and for `--compat bfcl` (BFCL sets), then per
+  category;
 - default mode: each deliberate difference (docs/deliberate_differences.md) with its count. A
   row is attributed to a difference only when that difference's predicate holds on the row,
   and each predicate checks the stated reason (a fenced call must decode with BFCL's own
@@ -61,10 +64,13 @@ from scorer.io.bfcl import declared_name, read_bfcl_gold, read_bfcl_results, rea
 
 BFCL_EVAL = "bfcl-eval==2026.3.23"
 VENV = REPO / "bench" / ".venv-bfcl"
-CATEGORIES = ("simple", "multiple_function", "parallel_function", "parallel_multiple_function", "relevance")
-AST_CATEGORIES = CATEGORIES[:4]
+CATEGORIES = ("simple", "multiple_function", "parallel_function", "parallel_multiple_function", "relevance",
+              "java", "javascript")
+AST_CATEGORIES = CATEGORIES[:4]   # the Python ones, perturbed
+PYTHON_CATEGORIES = CATEGORIES[:5]  # default mode's deliberate differences are counted on these
 # The "dot->_" column of ../shared/peers/bfcl-2024-08/README.md: BFCL sent these models the
-# function names with `.` replaced by `_` (their APIs forbid dots) and maps them back.
+# function names with `.` replaced by `_` (their APIs forbid dots) and maps them back. Default
+# mode is told so by --renamed-dots; --compat bfcl reads it from BFCL's own model list.
 RENAMED_DOTS = {
     "gpt-4-0125-preview-FC", "claude-3-5-sonnet-20240620-FC", "gemini-1.5-pro-preview-0514",
     "command-r-plus-FC", "mistral-large-2407-FC-Any", "meetkai_functionary-small-v3.2-FC",
@@ -415,9 +421,13 @@ class Row:
     answer: dict | None = None
     kind: str = ""          # perturbation kind (perturbed sets)
     output: str | None = None  # the text result, if any
-    family: str = ""        # BFCL's handler family of the model
+    handler: str = "list"   # the BFCL handler that decoded the model's results
     compat: dict | None = None  # the --compat bfcl verdict
     case: tuple | None = None   # (category, functions, accepted answers) as BFCL's checker reads them
+
+    @property
+    def fc_named(self) -> bool:  # several handlers read a list only for an FC model name
+        return "FC" in self.key[0]
 
     @property
     def ours(self) -> bool:
@@ -458,10 +468,16 @@ def _decodes(row, text: str) -> bool:
     from scorer.compat import bfcl
 
     try:
-        bfcl.decode(row.family, None, text)
+        bfcl.decode(row.handler, None, text, fc_named=row.fc_named)
     except bfcl.DecodeError:
         return False
     return True
+
+
+def _reads_list(row) -> bool:
+    from scorer.compat import bfcl
+
+    return bfcl.reads_list(row.handler, row.fc_named)
 
 
 def _bfcl_read_no_call(row) -> bool:
@@ -685,7 +701,7 @@ def _decoded(row):
     category, functions, answers = row.case
     calls = None if row.output is not None else [(c["name"], json.loads(c["arguments"])) for c in json.loads(row.raw)]
     try:
-        decoded = bfcl.decode(row.family, calls, row.output)
+        decoded = bfcl.decode(row.handler, calls, row.output, fc_named=row.fc_named)
     except bfcl.DecodeError:
         return None
     return (category, functions, answers, decoded) if bfcl.is_call_list(decoded) else None
@@ -823,10 +839,10 @@ BFCL_DIFFERENCES = (
                                                                     re.sub(r"\bNone\b", "null", r.output))))),
     Difference("apostrophe_in_json_call", "Hermes' decoder turns every ' into \", which breaks a JSON string "
                "holding an apostrophe; the JSON itself is valid",
-               lambda r: _bfcl_read_no_call(r) and _we_read_calls(r) and r.family == "hermes" and _json_with_apostrophe(r)),
+               lambda r: _bfcl_read_no_call(r) and _we_read_calls(r) and r.handler == "HermesHandler" and _json_with_apostrophe(r)),
     Difference("bfcl_mixed_text_calls", "a function-calling API's result that holds text beside (or instead of) "
                "calls: BFCL's FC decoder fails on any text",
-               lambda r: _bfcl_read_no_call(r) and r.family == "fc" and r.output is not None and _we_read_calls(r)),
+               lambda r: _bfcl_read_no_call(r) and _reads_list(r) and r.output is not None and _we_read_calls(r)),
     Difference("calls_in_prose", "a reply that writes calls out inside prose, on a no-call row: callscore "
                "counts the calls (over recall), BFCL's decoder fails on the prose",
                lambda r: r.valid and r.label.startswith("over_recall") and _we_read_calls(r) and _has_prose(r)),
@@ -890,6 +906,18 @@ def attribute(row: Row, differences):
 
 def _share(agree: int, total: int) -> str:
     return f"{100 * agree / total:6.2f} % ({agree:,} of {total:,})" if total else "–"
+
+
+def _category(row) -> str:
+    return row.key[1].split("#")[0].rsplit("_", 1)[0]
+
+
+def _by_category(rows) -> dict:
+    found = collections.defaultdict(list)
+    for row in rows:
+        found[_category(row)].append(row)
+    order = {category: index for index, category in enumerate(CATEGORIES)}
+    return {category: found[category] for category in sorted(found, key=lambda c: (order.get(c, len(order)), c))}
 
 
 def all_rows_line(label: str, rows, compat: bool = True) -> str:
@@ -960,9 +988,13 @@ def main(argv=None):
               "acebench": "ACEBench perturbed gold (rules re-implemented)"}
     for name, rows in sets.items():
         print(all_rows_line(labels[name], rows, compat=name != "acebench"))
+        if name != "acebench":
+            for category, members in _by_category(rows).items():
+                print(all_rows_line(f"   {category}", members))
     print("\n== Default mode: each deliberate difference, counted by a predicate that checks its reason")
-    if "real" in sets:
-        differences_report(labels["real"], sets["real"], BFCL_DIFFERENCES)
+    if "real" in sets:  # java and javascript: callscore reads their source text by its own rules
+        python = [row for row in sets["real"] if _category(row) in PYTHON_CATEGORIES]
+        differences_report(labels["real"] + ", Python categories", python, BFCL_DIFFERENCES)
     if "perturbed" in sets:
         differences_report(labels["perturbed"], sets["perturbed"], BFCL_DIFFERENCES)
     if "acebench" in sets:
@@ -995,20 +1027,21 @@ def _answers(root: Path, category: str) -> dict:
     return {str(row["id"]): row["ground_truth"] for _, row in read_json_lines(path)} if path.exists() else {}
 
 
-def real_predictions(root: Path, models) -> pa.Table:
+def real_predictions(root: Path, models, as_bfcl=False) -> pa.Table:
     tables = []
     for model in models:
         for category in CATEGORIES:
             question = root / "data" / f"gorilla_openfunctions_v1_test_{category}.json"
             tables.append(read_bfcl_results(root / "result" / model / f"gorilla_openfunctions_v1_test_{category}_result.json",
-                                            model, question_path=question, renamed_dots=model in RENAMED_DOTS))
+                                            model, question_path=question,
+                                            renamed_dots=None if as_bfcl else model in RENAMED_DOTS))
     return pa.concat_tables(tables)
 
 
 def real_rows(root, gold, speed) -> list:
     """Every row of the 16 models, with BFCL's published verdict, callscore's default verdict
     and the --compat bfcl verdict."""
-    from scorer.compat.bfcl import accepted_values, family_of, functions_from_tools
+    from scorer.compat.bfcl import accepted_values, functions_from_tools, handler_of
     from scorer.options import Options
 
     models = sorted(path.name for path in (root / "result").iterdir())
@@ -1022,13 +1055,9 @@ def real_rows(root, gold, speed) -> list:
     predictions = real_predictions(root, models)
     ours, seconds = callscore_verdicts(predictions, all_gold)
     speed.append(("callscore default mode, BFCL real results", predictions.num_rows, seconds))
-    compat, compat_seconds = {}, 0.0
-    for renamed in (False, True):  # the option holds for a whole run: the models BFCL sent renamed names, and the rest
-        part = predictions.filter(pa.array([model in RENAMED_DOTS if renamed else model not in RENAMED_DOTS
-                                            for model in predictions.column("model").to_pylist()]))
-        found, seconds = callscore_verdicts(part, all_gold, Options(jobs=1, compat="bfcl", renamed_dots=renamed))
-        compat.update(found)
-        compat_seconds += seconds
+    # one run of all models, read as --compat bfcl reads them: no option but the mode
+    compat, compat_seconds = callscore_verdicts(real_predictions(root, models, as_bfcl=True), all_gold,
+                                                Options(jobs=1, compat="bfcl"))
     speed.append(("callscore --compat bfcl, BFCL real results", predictions.num_rows, compat_seconds))
     outputs = {(row["model"], row["id"]): (row["output"], row["calls"])
                for row in predictions.select(["model", "id", "calls", "output"]).to_pylist()}
@@ -1042,7 +1071,7 @@ def real_rows(root, gold, speed) -> list:
         output, calls = outputs[key]
         rows.append(Row(key, valid, error_type, (entry or {}).get("error") or [], ours[key],
                         output or json.dumps(calls, ensure_ascii=False), answers.get(key[1]), output=output,
-                        family=family_of(key[0]), compat=compat[key], case=cases[key[1]]))
+                        handler=handler_of(key[0], "2024-08"), compat=compat[key], case=cases[key[1]]))
     return rows
 
 
@@ -1084,7 +1113,11 @@ def perturbed_rows(root, gold, variants, seed, speed) -> list:
     cases = perturbed_cases(root, variants, seed)
     theirs, checker_seconds = run_bfcl_checker(cases)
     predictions = predictions_for_cases(cases)
-    cases_gold = gold_for_cases(gold, cases, lambda case: case["category"])
+    # judged by bfcl-eval's checker on answers without 179's misplaced entry: the gold keeps
+    # neither the 2024-08 run's version nor that run's count of answer entries
+    cases_gold = gold_for_cases(gold, cases, lambda case: case["category"]).replace_schema_metadata(None)
+    if "bfcl_answer_calls" in cases_gold.column_names:
+        cases_gold = cases_gold.drop_columns(["bfcl_answer_calls"])
     ours, seconds = callscore_verdicts(predictions, cases_gold)
     compat, compat_seconds = callscore_verdicts(predictions, cases_gold, Options(jobs=1, compat="bfcl"))
     speed.append((f"BFCL's AST checker ({BFCL_EVAL}), perturbed gold", len(cases), checker_seconds))
@@ -1092,7 +1125,7 @@ def perturbed_rows(root, gold, variants, seed, speed) -> list:
     speed.append(("callscore --compat bfcl, same rows", len(cases), compat_seconds))
     return [Row(("perturbed", case["key"]), *theirs[case["key"]], ours[("perturbed", case["key"])],
                 json.dumps(case["output"]), {k: v for item in case["answer"] for k, v in item.items()}, case["kind"],
-                family="fc", compat=compat[("perturbed", case["key"])])
+                compat=compat[("perturbed", case["key"])])
             for case in cases]
 
 

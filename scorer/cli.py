@@ -82,10 +82,12 @@ def cli():
                    "gemini, qwen or provider (detected per record).")
 @click.option("--renamed-dots", is_flag=True,
               help="BFCL results of an API that forbids dots in function names: read math_factorial "
-                   "as the declared math.factorial.")
+                   "as the declared math.factorial (--compat bfcl takes BFCL's own setting per model; "
+                   "this overrides it).")
 @click.option("--compat", type=click.Choice(["callscore", "bfcl"]), default="callscore", show_default=True,
-              help="bfcl: BFCL's AST-checker verdicts (its decoders per model family, string and type rules) "
-                   "instead of callscore's rules, to reproduce BFCL numbers.")
+              help="bfcl: BFCL's AST-checker verdicts (the decoder of BFCL's handler for each model, its "
+                   "renamed dots per model, Java/JavaScript converters, string and type rules) instead of "
+                   "callscore's rules, to reproduce BFCL numbers.")
 @click.option("--keep", multiple=True, metavar="COLUMN",
               help="Carry a PREDICTIONS column into the verdicts and judge records, e.g. a sample index "
                    "(repeatable).")

@@ -35,6 +35,7 @@ class Unreadable:
     lines: list = field(default_factory=list)
     malformed: list = field(default_factory=list)
     rows: list = field(default_factory=list)   # InputError per skipped row of a columnar file (its id)
+    notes: list = field(default_factory=list)  # what a reader says about a whole file
 
 
 _ID_KEY = re.compile(rb'"id"\s*:\s*(?:("(?:[^"\\]|\\.)*")|(-?\d+)\b)')

@@ -28,6 +28,7 @@ from scorer.duplicates import Duplicates
 from scorer.encode import Codebook, GoldIndex, PredictionEncoder
 from scorer.errors import InputError
 from scorer.io import formats
+from scorer.io.bfcl import GOLD_NOTES
 from scorer.judge import UndecidedWriter
 from scorer.match import IMPLEMENTATION, match
 from scorer.options import Options
@@ -70,6 +71,8 @@ class Result:
     duplicates: Duplicates | None = None      # repeated (model, id) predictions, counted
     gold_without_reference: int = 0           # gold rows with no reference time (and no --reference-time)
     no_reference_rows: int = 0                # verdict rows left undecided for that reason
+    gold_notes: list = field(default_factory=list)   # what the gold reader reported (a BFCL row no answer meets)
+    reader_notes: list = field(default_factory=list)  # what a prediction reader said about a whole file
 
     def notes(self) -> list:
         """One line per thing a user must know about the input."""
@@ -78,6 +81,9 @@ class Result:
                  "written with none"
                  if skipped else "the predictions have no rows: the verdict file is written with none"] \
             if self.empty_input else []
+        lines += self.gold_notes[:_FIRST_IDS_SHOWN] + self.reader_notes
+        if len(self.gold_notes) > _FIRST_IDS_SHOWN:
+            lines.append(f"... {len(self.gold_notes) - _FIRST_IDS_SHOWN} more gold rows noted or skipped")
         if self.no_reference_rows:
             lines.append(f"warning: {self.no_reference_rows} verdict row(s) left undecided (no_reference_time): a "
                          f"relative time on one of the {self.gold_without_reference} gold row(s) without "
@@ -251,6 +257,7 @@ class Scorer:
         self.memo = VerdictMemo(MEMO_BYTES)
         self.readings = ReadingMemo(READINGS)
         self.compat = None
+        self.gold_notes = json.loads((gold_table.schema.metadata or {}).get(GOLD_NOTES, b"[]"))
         self.judge_records = judge_records   # the memos are empty: they suit either
         if options.compat == "bfcl":
             from scorer.compat.verdicts import BfclVerdicts
@@ -268,7 +275,7 @@ class Scorer:
         self.undecided_rows = 0
         self.kept_types = {}       # kept prediction column -> its type, fixed by the first batch
         self.seen = {}             # model -> bool array over gold rows: predicted at least once
-        self.result = Result(Tally(tuple(by)), rules_hash=rules_hash(),
+        self.result = Result(Tally(tuple(by)), rules_hash=rules_hash(), gold_notes=list(self.gold_notes),
                              gold_without_reference=sum(row.reference_time is None for row in self.gold.rows))
         if not (self.options.keep and self.options.on_duplicate == "keep"):  # a kept sample column declares repeats
             self.result.duplicates = Duplicates(self.options.on_duplicate, len(self.gold.rows), predictions_path)
@@ -300,7 +307,7 @@ class Scorer:
                 batch, positions = batch.filter(keep), pc.filter(positions, keep)
         self._note_seen(batch.column("model"), positions)
         keys = prediction_keys(batch, positions)
-        if self.compat is not None:  # BFCL decodes by model family, and reads a text beside calls
+        if self.compat is not None:  # BFCL decodes by model handler, and reads a text beside calls
             output = pc.coalesce(pc.binary_join_element_wise("o", batch.column("output"), ""), pa.scalar("n"))
             keys = pc.binary_join_element_wise(keys, batch.column("model"), output, "\x1c")
         encoded = pc.dictionary_encode(keys)
@@ -341,7 +348,7 @@ class Scorer:
         """Each distinct reading (gold row, parsed calls) is encoded, matched and attributed once
         per process (ReadingMemo), then spread over the predictions that read that way. The text
         and the model join the key where they can change the verdict: a reply that must name
-        something, and --compat bfcl, which decodes by model family."""
+        something, and --compat bfcl, which decodes by model handler."""
         outputs = firsts.column("output").to_pylist()
         parsed = self.encoder.parse_column(calls_values(firsts.column("calls")), outputs,
                                            firsts.column("malformed").to_pylist())
@@ -597,6 +604,9 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
         scorer.start_run(", ".join(map(str, paths)), by, judge_records=undecided is not None)
     unreadable = load.Unreadable()
 
+    if options.compat == "bfcl" and not renamed_dots:
+        renamed_dots = None  # BFCL's own setting for each model it lists
+
     def read(unreadable):  # every prediction file in turn, against the gold read once
         return itertools.chain.from_iterable(
             read_prediction_batches(path, pred_format, gold_path, options.batch_size, unreadable, renamed_dots,
@@ -639,6 +649,7 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
     scorer.result.unreadable_lines = unreadable.lines
     scorer.result.unreadable_rows = unreadable.rows
     scorer.result.salvaged_lines = unreadable.malformed
+    scorer.result.reader_notes = unreadable.notes
     return scorer.result
 
 

@@ -1,31 +1,38 @@
-"""`--compat bfcl`: the verdicts of BFCL's AST checker, as of its 2024-08 leaderboard run.
+"""`--compat bfcl`: the verdicts of BFCL's AST checker, per model handler and per version.
 
 callscore's own rules differ from BFCL's on purpose (docs/deliberate_differences.md); this
 mode drops them and follows BFCL instead, so that a paper can reproduce BFCL numbers. The
-rules, read from BFCL's published checker (`bfcl-eval`, `eval_checker/ast_eval/ast_checker.py`
-and the model handlers' `decode_ast`) and pinned to the 2024-08 run by its published score
-files (`../shared/peers/bfcl-2024-08`; docs/parity.md lists every row where this module and
-those files still disagree):
+rules, read from BFCL's source (the 2024-08 leaderboard's `model_handler/` and
+`eval_checker/`; bfcl-eval 2026.3.23's `eval_checker/ast_eval/ast_checker.py`) and pinned to
+the 2024-08 run by its published score files (`../shared/peers/bfcl-2024-08`; docs/parity.md
+lists every row where this module and those files still disagree):
 
-Decoding (per model family, as BFCL's handlers do; the family is read from the model name)
-- function-calling APIs (`-FC` models, Gemini, functionary): the result must be a list of
-  `{name: JSON arguments}`; a text result, or a list holding text, fails to decode.
-- prompt models write Python calls: `ast.parse` of the text in eval mode; the body must be a
-  list (or tuple) whose every element is a call. The OpenAI handler parses the text as written
-  (so `f(a=1)` without brackets fails); the others add a missing `[` and `]` after dropping one
-  leading space (Claude), removing every newline (open models: Llama, and any model name not
-  known here) or unescaping markdown `\\_` (Mistral); gorilla's wraps the text in brackets. A call with keyword arguments decodes to
-  `{name: {keyword: value}}`, one without keywords to its source text (not a call: "wrong output
-  format"). Values: constants (`...` as the text "..."), lists, tuples, dicts, a bare name as its
-  text, a nested call, arithmetic evaluated (names in it are unknown: decoding fails), a unary
-  operator applied as negation (BFCL reads `-x` and `+x` alike); anything else fails.
+Decoding (`decode_ast` of the handler BFCL used for the model: its own model lists, as data in
+bfcl_models.toml; a model it does not list gets a handler read from its name)
+- function-calling handlers (`-FC` names of OpenAI, Claude, Mistral, Cohere, functionary,
+  Firework; Gemini and Yi whatever the name): the result must be a list of `{name: JSON
+  arguments}`; a text result, or a list holding text, fails to decode.
+- prompt handlers write Python calls: `ast.parse` of the text in eval mode; the body must be a
+  list (or tuple) whose every element is a call. OpenAI's parses the text as written (so
+  `f(a=1)` without brackets fails); the others add a missing `[` and `]` after dropping one
+  leading space (Claude, OSS), removing every newline (Llama) or unescaping markdown `\\_`
+  (Mistral); gorilla's wraps the text in brackets; Nexus reads `;` as a separator; Nvidia and
+  Arctic join a list of quoted call strings; Deepseek takes the first `[...]` of a code fence,
+  Gemma the first `[` to the last `]`, Databricks unquotes every quoted span first. A call with
+  keyword arguments decodes to `{name: {keyword: value}}`, one without keywords to its source
+  text (not a call: "wrong output format"). Values: constants (`...` as the text "..."),
+  lists, tuples, dicts, a bare name as its text, a nested call, arithmetic evaluated (names in
+  it are unknown: decoding fails), a unary operator applied as negation (BFCL reads `-x` and
+  `+x` alike); anything else fails.
 - Hermes: line by line, the first line after a `<tool_call>` line is one JSON object with single
-  quotes turned into double; xLAM: one JSON object whose `tool_calls` list holds
-  `{name, arguments}`; granite: `<function_call>`-separated JSON objects, `no_function` and text
-  that is not JSON kept as text (wrong output format); GLM: `name` on the first line, JSON
-  arguments on the second.
+  quotes turned into double; Glaive: the JSON after `<functioncall>`; xLAM: one JSON object
+  whose `tool_calls` list holds `{name, arguments}` (or that list itself); granite:
+  `<function_call>`-separated JSON objects, `no_function` and text that is not JSON kept as
+  text (wrong output format); GLM: `name` on the first line, JSON arguments on the second.
+- a newer handler (bfcl-eval's model list): its version's defaults (a list for FC models;
+  prompt text stripped of fences and spaces, bracketed, a bare call accepted).
 
-Checking (simple, multiple, parallel categories)
+Checking (simple, multiple, parallel, java, javascript categories)
 - the number of calls must equal the number of gold calls; parallel calls are matched greedily
   in gold order, each against the first unmatched prediction that passes;
 - a call passes when its name is the declared one (with `.` read as `_` for models BFCL sent
@@ -34,17 +41,22 @@ Checking (simple, multiple, parallel categories)
   has its declared type (an int is accepted for a float, not inside arrays; a value of the
   possible answer's own type is taken as a variable) and is among the accepted values: strings
   compared after removing spaces and `,./-_*^`, lower-cased, `'` as `"`; lists element-wise
-  the same; dicts key by key against each accepted dict; lists of dicts in order.
+  the same; dicts key by key against each accepted dict (2024-08: with as many keys, nested
+  dicts one level down); lists of dicts in order.
+- Java and JavaScript values are source text, converted by the declared type as BFCL's
+  converters do (scorer/compat/bfcl_source.py) before the same checks; prompt-mode texts are
+  read by tree-sitter's grammars (the `bfcl-java` extra; without it those rows are undecided).
 - relevance rows (no gold call): valid when decoding fails or yields no call.
-Java and JavaScript categories are not reproduced (their values are checked through BFCL's
-Java/JS type converters); such rows are left undecided.
 """
+
 
 import ast
 import json
 import re
 from dataclasses import dataclass
 
+from scorer.compat import bfcl_models, bfcl_source
+from scorer.io.bfcl import NO_ACCEPTED_VALUE
 from scorer.parse import constant_arithmetic
 
 _FC_NAME = re.compile(r"(?:^|[-_/])FC(?:$|[-_])", re.IGNORECASE)
@@ -55,7 +67,6 @@ PYTHON_TYPES = {"string": str, "integer": int, "float": float, "boolean": bool, 
 _NESTED_TYPES = ("array", "tuple")
 _JSON_SCHEMA_TO_BFCL = {"object": "dict", "number": "float", "integer": "integer", "string": "string",
                         "boolean": "boolean", "array": "array"}
-UNSUPPORTED_LANGUAGES = ("java", "javascript")
 
 
 class DecodeError(Exception):
@@ -65,69 +76,148 @@ class DecodeError(Exception):
 # ---------------------------------------------------------------- decoding
 
 
-def family_of(model: str) -> str:
-    """The BFCL handler family that decoded this model's results."""
+def handler_of(model: str, version: str | None = None) -> str:
+    """The BFCL handler that decoded this model's results: BFCL's own model list
+    (scorer/compat/bfcl_models.toml; the run's `version` first) for a model it lists, else one
+    read from the name."""
+    found = bfcl_models.listed(model, version)
+    if found is not None:
+        handler = found[1].get("handler")
+        if handler in _TEXT_HANDLERS or handler in _LIST_HANDLERS or handler in _FC_NAMED:
+            return handler
+        return _LIST_DECODE if found[1].get("fc", True) else _PROMPT_DEFAULT  # a newer handler: its version's defaults
     lowered = model.lower()
-    for family in ("hermes", "xlam", "granite", "glm"):  # text formats of their own, whatever the label
-        if family in lowered:
-            return family
-    if "gorilla-openfunctions" in lowered:
-        return "gorilla"
+    for mark, handler in (("hermes", "HermesHandler"), ("xlam", "xLAMHandler"), ("granite", "GraniteHandler"),
+                          ("glm", "GLMHandler"), ("gorilla-openfunctions", "GorillaHandler")):
+        if mark in lowered:  # text formats of their own, whatever the label
+            return handler
     if _FC_NAME.search(model) or any(name in lowered for name in _FC_FAMILIES):
-        return "fc"
+        return _LIST_DECODE
     if "mistral" in lowered or "mixtral" in lowered:
-        return "mistral"
+        return "MistralHandler"
     if lowered.startswith(("gpt", "o1")):
-        return "openai"
+        return "OpenAIHandler"
     if "claude" in lowered:
-        return "claude"
-    return "oss"  # open models (Llama, and any other name)
+        return "ClaudePromptingHandler"
+    return "LlamaHandler"  # open models, and any other name
 
 
-def decode(family: str, calls, output):
-    """A result as BFCL's handler decodes it: a list (of `{name: arguments}` dicts when the
-    format is right), or DecodeError. `calls` is the list result as [(name, arguments dict)],
-    `output` the text result (a list result holding text has both)."""
-    if family == "fc" or output is None:
-        if output is not None:
-            raise DecodeError("'str' object has no attribute 'keys'")
-        return [{name: arguments} for name, arguments in calls or ()]
+def decode(handler: str, calls, output, language: str = "Python", fc_named: bool = False):
+    """A result as BFCL's `handler` decodes it (`decode_ast`): a list (of `{name: arguments}`
+    dicts when the format is right), anything else BFCL's decoder returned, or DecodeError.
+    `calls` is the list result as [(name, arguments dict)], `output` the text result (a list
+    result holding text has both); `fc_named`: "FC" is in the model's name, which several
+    handlers read to choose between their list and text decoders."""
     try:
-        return _TEXT_DECODERS[family](output)
+        if reads_list(handler, fc_named) or output is None:
+            if output is not None:
+                raise DecodeError("'str' object has no attribute 'keys'")
+            decoded = [{name: arguments} for name, arguments in calls or ()]
+            if language != "Python" and handler in _TEXT_VALUES_IN_LIST:
+                decoded = [{name: {key: str(value) for key, value in arguments.items()}}
+                           for call in decoded for name, arguments in call.items()]
+            return decoded
+        return _TEXT_HANDLERS[handler](output, language)
     except DecodeError:
         raise
     except (SyntaxError, ValueError, TypeError, KeyError, AttributeError, IndexError, NameError,
-            ZeroDivisionError, OverflowError, RecursionError, MemoryError, AssertionError) as error:
+            ZeroDivisionError, OverflowError, RecursionError, MemoryError, AssertionError,
+            bfcl_source.SourceError) as error:
         raise DecodeError(f"{type(error).__name__}: {error}") from None
 
 
-def _bracketed(text: str) -> str:
+def reads_list(handler: str, fc_named: bool) -> bool:
+    """Whether the handler decodes a list of {name: arguments} (else a text)."""
+    return handler in _LIST_HANDLERS or (handler in _FC_NAMED and fc_named)
+
+
+def ast_parse(text: str, language: str):
+    """BFCL's `ast_parse`: Python calls, or the Java or JavaScript call inside the brackets."""
+    if language == "Java":
+        return bfcl_source.java_calls(text[1:-1])
+    if language == "JavaScript":
+        return bfcl_source.js_calls(text[1:-1])
+    return python_calls(text)
+
+
+def _bracketed(text: str, space: str = "") -> str:
     if not text.startswith("["):
-        text = "[" + text
+        text = "[" + space + text
     if not text.endswith("]"):
-        text = text + "]"
+        text = text + space + "]"
     return text
 
 
-def _claude(text: str):
-    if text[:1] == " ":
-        text = text[1:]
-    return python_calls(_bracketed(text))
+def _one_space_off(text: str, language):   # OSSHandler, ClaudePromptingHandler
+    return ast_parse(_bracketed(text[1:] if text[:1] == " " else text), language)
 
 
-def _oss(text: str):
-    return python_calls(_bracketed(text.replace("\n", "")))
+def _llama(text: str, language):
+    return ast_parse(_bracketed(text.replace("\n", "")), language)
 
 
-def _mistral(text: str):
-    return python_calls(_bracketed(text.replace("\\_", "_")))
+def _mistral(text: str, language):
+    return ast_parse(_bracketed(text.replace("\\_", "_")), language)
 
 
-def _gorilla(text: str):
-    return python_calls("[" + text + "]")
+def _cohere(text: str, language):
+    return ast_parse(_bracketed(text), language)
 
 
-def _hermes(text: str):
+def _gorilla(text: str, language):
+    return ast_parse("[" + text + "]", language)
+
+
+def _quoted_calls_joined(text: str) -> str:
+    """NvidiaHandler's and ArcticHandler's text: newlines out, bracketed with spaces, and a
+    list of quoted call strings (['f(a=1)', 'g(b=2)']) unquoted into one list."""
+    text = _bracketed(text.replace("\n", ""), " ")
+    if text.startswith("['"):
+        text = text.replace("['", "[").replace("', '", ", ").replace("','", ", ")
+    if text.endswith("']"):
+        text = text.replace("']", "]")
+    return text
+
+
+def _nvidia(text: str, language):
+    return ast_parse(_quoted_calls_joined(text), language)
+
+
+def _databricks(text: str, language):
+    """Every quoted span unquoted, indented newlines joined; the text as written if that fails."""
+    joined = _bracketed(re.sub(r"'([^']*)'", r"\1", text).replace("\n    ", ""))
+    if joined.startswith("['"):
+        joined = joined.replace("['", "[")
+    try:
+        return ast_parse(joined, language)
+    except Exception:  # noqa: BLE001 -- BFCL's handler retries on any error
+        return ast_parse(text, language)
+
+
+def _deepseek(text: str, language):
+    """The first [...] inside the first code fence (an IndexError without one)."""
+    return ast_parse(re.findall(r"\[[^\]]*\]", text.split("```")[1])[0], language)
+
+
+def _gemma(text: str, language):
+    return ast_parse("[" + re.search(r"\[(.*)\]", text, re.DOTALL).group(1) + "]", language)
+
+
+def _nexus(text: str, language):
+    """Calls separated (and maybe ended) by `;`; `out_of_domain` anywhere: no call."""
+    decoded = ast_parse("[" + text.removesuffix(";").replace(";", ",") + "]", language)
+    return "irrelevant" if "out_of_domain" in text else decoded
+
+
+def _glaive(text: str, language):
+    call = json.loads(text.split("<functioncall>")[-1].replace("'", ""))
+    arguments = call["arguments"]
+    if language != "Python":
+        arguments = {key: str(value) for key, value in arguments.items()}
+    return [{call["name"]: arguments}]
+
+
+def _hermes(text: str, language):
     decoded, inside = [], False
     for line in text.split("\n"):
         if line == "<tool_call>":
@@ -137,17 +227,24 @@ def _hermes(text: str):
         else:
             if inside:
                 call = json.loads(line.replace("'", '"'))
-                decoded.append({call["name"]: call["arguments"]})
+                arguments = call["arguments"]
+                if language != "Python":  # BFCL passes Java and JavaScript values on as Python text
+                    arguments = {key: str(value) for key, value in arguments.items()}
+                decoded.append({call["name"]: arguments})
             inside = False
     return decoded
 
 
-def _xlam(text: str):
-    value = json.loads(text)
-    return [{call["name"]: call["arguments"]} for call in value.get("tool_calls") or ()]
+def _xlam(text: str, language):
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text  # not a list: the wrong output format
+    calls = value if isinstance(value, list) else value.get("tool_calls", [])
+    return [{call.get("name", ""): call.get("arguments", {})} for call in calls if isinstance(call, dict)]
 
 
-def _granite(text: str):
+def _granite(text: str, language):
     decoded = []
     for part in text.split("<function_call>"):
         part = part.strip()
@@ -166,15 +263,40 @@ def _granite(text: str):
     return decoded
 
 
-def _glm(text: str):
+def _glm(text: str, language):
     lines = text.split("\n")
     if len(lines) == 1:
         return [lines[0]]
     return [{lines[0]: json.loads(lines[1])}]
 
 
-_TEXT_DECODERS = {"openai": lambda text: python_calls(text), "claude": _claude, "oss": _oss, "mistral": _mistral, "gorilla": _gorilla,
-                  "hermes": _hermes, "xlam": _xlam, "granite": _granite, "glm": _glm}
+def _prompt_default(text: str, language):
+    """bfcl-eval's `default_decode_ast_prompting` (the prompt handlers of its versions that
+    keep the default): fences, newlines and spaces stripped from both ends, brackets added; a
+    Python text may be one bare call, and quotes around the whole are dropped."""
+    text = _bracketed(text.strip("`\n "))
+    if language != "Python":
+        return ast_parse(text, language)
+    body = ast.parse(text.strip().strip("'"), mode="eval").body
+    return [_value(body)] if isinstance(body, ast.Call) else python_calls(text.strip().strip("'"))
+
+
+_LIST_DECODE = "list"                 # a list of {name: JSON arguments}: BFCL's function-calling handlers
+_PROMPT_DEFAULT = "bfcl-eval prompt"  # bfcl-eval's default prompt decoder
+_TEXT_HANDLERS = {  # BFCL 2024-08's handlers that read a text, by class name
+    "OpenAIHandler": ast_parse, "ClaudeFCHandler": ast_parse, "FunctionaryHandler": ast_parse,   # as written
+    "FireworkAIHandler": ast_parse,
+    "ClaudePromptingHandler": _one_space_off, "OSSHandler": _one_space_off, "LlamaHandler": _llama,
+    "MistralHandler": _mistral, "CohereHandler": _cohere, "GorillaHandler": _gorilla, "NvidiaHandler": _nvidia,
+    "ArcticHandler": _nvidia, "DatabricksHandler": _databricks, "DeepseekHandler": _deepseek, "GemmaHandler": _gemma,
+    "NexusHandler": _nexus, "GlaiveHandler": _glaive, "HermesHandler": _hermes, "xLAMHandler": _xlam,
+    "GraniteHandler": _granite, "GLMHandler": _glm, _PROMPT_DEFAULT: _prompt_default,
+}
+_LIST_HANDLERS = ("GeminiHandler", "YiHandler", _LIST_DECODE)  # lists whatever the name
+# lists when "FC" is in the model's name, texts otherwise
+_FC_NAMED = ("OpenAIHandler", "ClaudeFCHandler", "FunctionaryHandler", "FireworkAIHandler", "MistralHandler",
+             "CohereHandler", "ClaudePromptingHandler")
+_TEXT_VALUES_IN_LIST = ("ClaudePromptingHandler",)  # its list decoder turns Java/JS values into text
 
 
 def python_calls(source: str) -> list:
@@ -274,7 +396,8 @@ def _type_check(param, value, accepted, type_name, expected, nested):
             if type(answer) == list and not all(_nested_item_ok(param, item, answer, nested) for item in value):
                 continue
             return is_variable
-        raise Invalid("type_error:nested", f"nested type checking failed for parameter {param!r}: "
+        kind = "type_error:nested" if type(value) == answer_type else "type_error:simple"  # BFCL's fall-through
+        raise Invalid(kind, f"nested type checking failed for parameter {param!r}: "
                       f"expected {type_name} of {nested.__name__}, got {value!r}")
     if answer_type is not None and type(value) == answer_type:
         return True
@@ -354,8 +477,11 @@ def _bfcl_type(spec) -> str:
     return declared if declared in PYTHON_TYPES else _JSON_SCHEMA_TO_BFCL.get(declared, "any")
 
 
-def check_call(function: dict, predicted, answer: dict, renamed_dots: bool = False):
-    """BFCL's `simple_function_checker`: raises Invalid, or returns when the call passes."""
+def check_call(function: dict, predicted, answer: dict, renamed_dots: bool = False, language: str = "Python",
+               version: str | None = None):
+    """BFCL's `simple_function_checker`: raises Invalid, or returns when the call passes.
+    `language`: Java and JavaScript values are source text, converted by their declared type
+    first (scorer/compat/bfcl_source.py); `version` "2024-08": that run's dict checker."""
     accepted_by_param = next(iter(answer.values()))
     name = function["name"]
     parameters = function.get("parameters") or {}
@@ -373,22 +499,17 @@ def check_call(function: dict, predicted, answer: dict, renamed_dots: bool = Fal
             raise Invalid("simple_function_checker:unexpected_param", f"unexpected parameter {param!r}")
         accepted = accepted_by_param[param]
         type_name = _bfcl_type(details[param])
-        if type_name not in PYTHON_TYPES:
-            raise Invalid("checker_error", f"type {type_name!r} of {param!r} is not a Python type to BFCL")
-        expected = PYTHON_TYPES[type_name]
-        nested = None
-        if type_name in _NESTED_TYPES:
-            item_type = _bfcl_type(details[param].get("items"))
-            nested = PYTHON_TYPES.get(item_type)
-            if nested is None:
-                raise Invalid("checker_error", f"item type {item_type!r} of {param!r} is not a Python type to BFCL")
+        if language == "Python":
+            expected, nested = _python_types(param, details[param], type_name)
+        else:
+            expected, nested, value = _converted(param, details[param], type_name, value, language)
         if type_name == "tuple" and type(value) == tuple:
             value = list(value)
-        if type_name == "float" and type(value) == int:
+        if language == "Python" and type_name == "float" and type(value) == int:
             value = float(value)
         if not _type_check(param, value, accepted, type_name, expected, nested):
             if expected == dict:
-                _dict_check(param, value, accepted)
+                (_dict_check_2024_08 if version == "2024-08" else _dict_check)(param, value, accepted)
                 continue
             if expected == list and nested == dict:
                 _list_dict_check(param, value, accepted)
@@ -409,6 +530,66 @@ def check_call(function: dict, predicted, answer: dict, renamed_dots: bool = Fal
                           f"optional parameter {param!r} not provided and not marked as optional")
 
 
+def _python_types(param, spec, type_name):
+    """(type, item type or None) that BFCL's Python checker expects of a parameter."""
+    if type_name not in PYTHON_TYPES:
+        raise Invalid("checker_error", f"type {type_name!r} of {param!r} is not a Python type to BFCL")
+    nested = None
+    if type_name in _NESTED_TYPES:
+        item_type = _bfcl_type(spec.get("items"))
+        nested = PYTHON_TYPES.get(item_type)
+        if nested is None:
+            raise Invalid("checker_error", f"item type {item_type!r} of {param!r} is not a Python type to BFCL")
+    return PYTHON_TYPES[type_name], nested
+
+
+def _converted(param, spec, type_name, value, language):
+    """(type, item type or None, value converted) for a Java or JavaScript parameter: the
+    value must be source text, read by the declared type as BFCL's converters read it."""
+    types, convert, error_type = bfcl_source.CONVERTERS[language]
+    if type_name not in types:
+        raise Invalid("checker_error", f"type {type_name!r} of {param!r} is not a {language} type to BFCL")
+    if type(value) != str:
+        raise Invalid(error_type, f"incorrect type for parameter {param!r}: expected String, got "
+                      f"{type(value).__name__} ({value!r})")
+    nested, item_type = None, None
+    if type_name in bfcl_source.NESTED_CONVERSION:
+        item_type = _bfcl_type(spec.get("items"))
+        if item_type not in types:
+            raise Invalid("checker_error", f"item type {item_type!r} of {param!r} is not a {language} type to BFCL")
+        nested = types[item_type]
+    try:
+        return types[type_name], nested, convert(value, type_name, item_type)
+    except bfcl_source.Unconvertible as error:
+        raise Invalid("checker_error", f"{param}: {error}") from None
+
+
+def _dict_check_2024_08(param, value: dict, accepted):
+    """The 2024-08 run's `dict_checker`: an accepted dict with as many keys, each value among
+    its accepted ones (a dict of accepted values checked the same way, one level down)."""
+    failure = Invalid("dict_checker:unclear", f"{param}: no accepted dict")
+    for answer in accepted:
+        if answer == "":
+            continue
+        if not isinstance(answer, dict) or len(value) != len(answer):
+            failure = Invalid("value_error:dict_items", f"{param}: wrong number of parameters for dictionary")
+            continue
+        try:
+            for key, item in value.items():
+                if key not in answer:
+                    raise Invalid("value_error:dict_key", f"{param}: unexpected parameter {key!r}")
+                options = answer[key]
+                if isinstance(options, dict):
+                    _dict_check_2024_08(param, item, [options])
+                elif (standardize(item) if type(item) is str else item) not in _standardized_list(options):
+                    raise Invalid("value_error:dict_value", f"{param}: invalid value for {key!r}: {item!r}")
+        except Invalid as problem:
+            failure = problem
+            continue
+        return
+    raise failure
+
+
 def _contains(accepted, value) -> bool:
     try:
         return value in accepted
@@ -420,9 +601,13 @@ def _description(functions, name):
     return next((function for function in functions if function.get("name") == name), None)
 
 
-def check(category: str, functions: list, decoded: list, answers: list, renamed_dots: bool = False):
-    """BFCL's `ast_checker` for one row of an AST category: raises Invalid, or returns."""
-    if len(decoded) != len(answers):
+def check(category: str, functions: list, decoded: list, answers: list, renamed_dots: bool = False,
+          version: str | None = None, answer_entries: int | None = None):
+    """BFCL's `ast_checker` for one row of an AST category: raises Invalid, or returns.
+    `answer_entries`: the entries of BFCL's answer, each a call to its count, when they are
+    not the answers (parallel_multiple_function_179 of 2024-08 writes a parameter beside them)."""
+    language = language_of(category)
+    if len(decoded) != (answer_entries or len(answers)):
         kind = "parallel_function_checker_no_order" if "parallel" in category else (
             "multiple_function_checker" if "multiple" in category else "simple_function_checker")
         raise Invalid(f"{kind}:wrong_count", f"wrong number of functions: {len(decoded)} for {len(answers)}")
@@ -435,7 +620,7 @@ def check(category: str, functions: list, decoded: list, answers: list, renamed_
                 if index in matched:
                     continue
                 try:
-                    _checked(function, predicted, answer, renamed_dots)
+                    _checked(function, predicted, answer, renamed_dots, language, version)
                 except Invalid as failure:
                     problem = failure
                     continue
@@ -447,15 +632,20 @@ def check(category: str, functions: list, decoded: list, answers: list, renamed_
                               problem.error_type)
         return
     if "multiple" in category:
-        _checked(_description(functions, next(iter(answers[0]))), decoded[0], answers[0], renamed_dots)
+        _checked(_description(functions, next(iter(answers[0]))), decoded[0], answers[0], renamed_dots, language, version)
         return
-    _checked(functions[0], decoded[0], answers[0], renamed_dots)
+    _checked(functions[0], decoded[0], answers[0], renamed_dots, language, version)
 
 
-def _checked(function, predicted, answer, renamed_dots):
+def _checked(function, predicted, answer, renamed_dots, language, version):
     if function is None:
         raise Invalid("checker_error", f"no declared function {next(iter(answer))!r}")
-    check_call(function, predicted, answer, renamed_dots)
+    check_call(function, predicted, answer, renamed_dots, language, version)
+
+
+def language_of(category: str) -> str:
+    """The language BFCL checks a category's calls in."""
+    return "JavaScript" if "javascript" in category else "Java" if "java" in category else "Python"
 
 
 # ---------------------------------------------------------------- one row
@@ -464,6 +654,8 @@ def _checked(function, predicted, answer, renamed_dots):
 def accepted_values(value) -> list:
     """callscore gold notation -> BFCL's list of accepted values (the inverse of
     scorer.io.bfcl.convert_accepted): `$any` lists them, `$optional` adds `""`."""
+    if value == NO_ACCEPTED_VALUE:
+        return []
     if isinstance(value, dict) and set(value) == {"$optional"}:
         inner = value["$optional"]
         return ([] if inner == "" else accepted_values(inner)) + [""]
@@ -517,19 +709,25 @@ class Verdict:
 _NO_CALL_CATEGORIES = ("relevance", "irrelevance", "live_irrelevance")
 
 
-def judge(category: str, functions: list, answers: list, family: str, calls, output,
-          unreadable: str | None = None, renamed_dots: bool = False) -> Verdict:
-    """BFCL's verdict on one row. `calls`: a list result as [(name, arguments dict)];
-    `output`: a text result; `unreadable`: why a reader could not take a list result apart
-    (arguments that are not JSON): decoding fails. `renamed_dots`: BFCL sent the model the
-    function names with `.` as `_`."""
-    if any(language in category for language in UNSUPPORTED_LANGUAGES):
-        return Verdict(None, "unsupported", f"BFCL's {category} category is not reproduced by --compat bfcl")
-    text_decoded = family != "fc" and output is not None
+def judge(category: str, functions: list, answers: list, model: str, calls, output,
+          unreadable: str | None = None, renamed_dots: bool = False, version: str | None = None,
+          answer_entries: int | None = None) -> Verdict:
+    """BFCL's verdict on one row of `model` (its handler decodes the result). `calls`: a list
+    result as [(name, arguments dict)]; `output`: a text result; `unreadable`: why a reader
+    could not take a list result apart (arguments that are not JSON): decoding fails.
+    `renamed_dots`: BFCL sent the model the function names with `.` as `_`; `version`: the
+    BFCL run ("2024-08", else the latest reproduced); `answer_entries`: how many entries BFCL's
+    possible answer has when that is not the number of gold calls."""
+    handler, fc_named = handler_of(model, version), "FC" in model
+    language = language_of(category)
+    text_decoded = output is not None and not reads_list(handler, fc_named)
+    if text_decoded and language != "Python" and not bfcl_source.can_parse(language):
+        return Verdict(None, "unsupported", f"BFCL reads {language} calls with tree-sitter: "
+                       "pip install 'callscore[bfcl-java]' to reproduce this row")
     try:
         if unreadable and not text_decoded:
             raise DecodeError(unreadable)
-        decoded = decode(family, calls, output)
+        decoded = decode(handler, calls, output, language, fc_named)
     except DecodeError as error:
         if category in _NO_CALL_CATEGORIES:
             return Verdict(True)
@@ -546,7 +744,7 @@ def judge(category: str, functions: list, answers: list, family: str, calls, out
     if not is_call_list(decoded):
         return Verdict(False, "ast_decoder:decoder_wrong_output_format", f"not a list of calls: {decoded!r}"[:300])
     try:
-        check(category, functions, decoded, answers, renamed_dots and text_decoded)
+        check(category, functions, decoded, answers, renamed_dots and text_decoded, version, answer_entries)
     except Invalid as problem:
         return Verdict(False, problem.error_type, str(problem)[:300], problem.cause, count)
     return Verdict(True, None, None, None, count)

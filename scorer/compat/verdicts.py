@@ -14,7 +14,8 @@ import json
 import pyarrow as pa
 
 from scorer import vocab
-from scorer.compat import bfcl
+from scorer.compat import bfcl, bfcl_models
+from scorer.io.bfcl import BFCL_ANSWER_CALLS, BFCL_VERSION
 from scorer.tables import VERDICTS_FIXED
 
 _SUBTYPE_OF = (  # BFCL error type (prefix, suffix or cause) -> callscore subtype
@@ -51,8 +52,10 @@ class BfclVerdicts:
 
     def __init__(self, gold_table: pa.Table, renamed_dots: bool = False):
         self.columns = {name: gold_table.column(name) for name in
-                        ("tools", "gold_calls", "category", "expect", "negative_type") if name in gold_table.column_names}
+                        ("tools", "gold_calls", "category", "expect", "negative_type", BFCL_ANSWER_CALLS)
+                        if name in gold_table.column_names}
         self.renamed_dots = renamed_dots
+        self.version = (gold_table.schema.metadata or {}).get(BFCL_VERSION, b"").decode() or None
         self._rows = {}
 
     def _gold(self, g_row: int):
@@ -67,14 +70,16 @@ class BfclVerdicts:
                                        for param, accepted in json.loads(call["arguments"]).items()}}
                        for call in calls]
             category = bfcl.category_of_row(value.get("category"), calls, functions, value.get("expect"))
-            found = self._rows[g_row] = (category, functions, answers, value.get("negative_type"))
+            found = self._rows[g_row] = (category, functions, answers, value.get("negative_type"),
+                                         value.get(BFCL_ANSWER_CALLS))
         return found
 
     def judge(self, g_row: int, model: str, calls, output, malformed) -> bfcl.Verdict:
-        category, functions, answers, _negative = self._gold(g_row)
+        category, functions, answers, _negative, entries = self._gold(g_row)
         decoded_calls = None if calls is None else [(call["name"], json.loads(call["arguments"])) for call in calls]
-        return bfcl.judge(category, functions, answers, bfcl.family_of(model or ""), decoded_calls, output,
-                          malformed, self.renamed_dots)
+        renamed = self.renamed_dots or bool(bfcl_models.underscore_to_dot(model or ""))  # BFCL's setting per model
+        return bfcl.judge(category, functions, answers, model or "", decoded_calls, output, malformed, renamed,
+                          self.version, entries)
 
     def apply(self, verdicts: pa.RecordBatch, firsts: pa.RecordBatch, g_rows) -> pa.RecordBatch:
         """`verdicts` (callscore's, for the distinct predictions `firsts`) with BFCL's verdict."""
@@ -87,8 +92,9 @@ class BfclVerdicts:
                 replaced["decided"][row] = False
                 replaced["uncertain_reason"][row] = verdict.message
                 continue
-            _category, _functions, answers, negative = self._gold(int(g_row))
-            outcome, subtype = (vocab.CORRECT, None) if verdict.valid else subtype_of(verdict, len(answers), negative)
+            _category, _functions, answers, negative, entries = self._gold(int(g_row))
+            outcome, subtype = (vocab.CORRECT, None) if verdict.valid else subtype_of(
+                verdict, entries or len(answers), negative)
             replaced["outcome"][row], replaced["subtype"][row] = outcome, subtype
             replaced["detail"][row] = verdict.message  # BFCL's message names what failed; callscore's
             replaced["argument"][row] = replaced["tool"][row] = None  # argument and tool may point elsewhere

@@ -21,8 +21,9 @@ from pathlib import Path
 
 import pyarrow as pa
 
+from scorer.compat import bfcl_models
 from scorer.errors import InputError
-from scorer.load import json_lines
+from scorer.load import json_lines, salvage
 from scorer.tables import GOLD_FIXED, PREDICTIONS
 
 # BFCL's parameter type names -> JSON Schema. `any` becomes an unconstrained schema (BFCL's
@@ -49,10 +50,38 @@ _ANY_CALL_CATEGORIES = ("live_relevance",)
 _NAME_SUFFIX = re.compile(r"^(.+?)[_ ]\d+$")
 
 EXPECT_CALLS, EXPECT_NO_CALL, EXPECT_ANY_CALL = "calls", "no_call", "any_call"
+# A parameter whose possible answer lists no value (`"auto_loan_payment_start": []` in
+# BFCL_v4_live_simple): BFCL's checker finds no value among none and the parameter is not
+# optional, so every answer to the row is invalid. An object no model output is compared equal
+# to stands for it, so both modes score the row so; --compat bfcl reads it back as `[]`.
+NO_ACCEPTED_VALUE = {"bfcl": "no accepted value"}
+GOLD_NOTES = b"callscore.gold_notes"  # schema metadata: the gold rows a user must know about
+BFCL_VERSION = b"callscore.bfcl_version"  # schema metadata: the BFCL run a gold file's name tells
+# a gold column, where BFCL's answer has more entries than calls (a parameter written beside
+# them): the entries, which BFCL's checker counts as calls (--compat bfcl reads it)
+BFCL_ANSWER_CALLS = "bfcl_answer_calls"
+_VERSION_OF_PREFIX = {"gorilla_openfunctions_v1_test_": "2024-08"}  # v3/v4 names: the latest checker
 
 
-def read_json_lines(path) -> list:
-    """The objects of a JSON-lines file (or of a file holding one JSON array), in file order."""
+# bfcl-eval's folders between result/<model>/ and a result file (its get_directory_structure_by_category)
+_GROUP_FOLDERS = ("non_live", "live", "multi_turn", "agentic", "format_sensitivity", "memory")
+
+
+def model_of_result(path) -> str:
+    """The model a BFCL result file belongs to: its folder (v1: result/<model>/), above the
+    category group folders bfcl-eval adds (v3/v4: result/<model>/<group>/, memory:
+    result/<model>/agentic/memory/<backend>/)."""
+    folder = Path(path).resolve().parent
+    while folder.parent != folder and (folder.name in _GROUP_FOLDERS or folder.parent.name == "memory"):
+        folder = folder.parent
+    return folder.name
+
+
+def read_json_lines(path, lenient=False) -> list:
+    """The objects of a JSON-lines file (or of a file holding one JSON array), in file order,
+    as (line number, object). `lenient`: a line that is not a JSON object does not stop the
+    file; every row comes as (line number, object or None, why it is not one or None), a
+    broken line as its id when the line shows one."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -63,17 +92,19 @@ def read_json_lines(path) -> list:
             rows = json.loads(text)
         except json.JSONDecodeError as error:
             raise InputError(path, f"not valid JSON ({error.msg})") from None
-        numbered = list(enumerate(rows, start=1))
+        numbered = [(number, row, None) for number, row in enumerate(rows, start=1)]
     else:
-        numbered = []
-        for number, row, problem in json_lines(path):
-            if problem is not None:
-                raise InputError(path, problem, row=number)
-            numbered.append((number, row))
-    for number, row in numbered:
-        if not isinstance(row, dict):
-            raise InputError(path, "expected a JSON object", row=number)
-    return numbered
+        numbered = list(json_lines(path, raw=lenient))
+    checked = []
+    for number, row, problem in numbered:
+        if problem is not None and lenient:
+            row = salvage(row, number, problem)  # its id, when the broken line shows one
+        elif not isinstance(row, dict):
+            row, problem = None, "expected a JSON object"
+        if problem is not None and not lenient:
+            raise InputError(path, problem, row=number)
+        checked.append((number, row, problem) if lenient else (number, row))
+    return checked
 
 
 def question_id(path, number, row, seen: set) -> str:
@@ -158,7 +189,7 @@ def convert_accepted(values):
     optional = any(value == "" for value in values)
     rest = [_convert_value(value) for value in values if value != ""]
     if not rest:
-        return {"$optional": ""} if optional else {"$any": []}
+        return {"$optional": ""} if optional else dict(NO_ACCEPTED_VALUE)
     accepted = rest[0] if len(rest) == 1 else {"$any": rest}
     return {"$optional": accepted} if optional else accepted
 
@@ -173,7 +204,26 @@ def _convert_value(value):
     return value
 
 
+def _gold_row(path, number, row, problem, seen, expect, answers, answer_path):
+    """(id, tools, gold calls, entries of BFCL's answer) of one question row, or InputError."""
+    if problem is not None:
+        raise InputError(path, problem, row=number)
+    row_id = question_id(path, number, row, seen)
+    functions = row["function"]
+    if not all(isinstance(function, dict) for function in (functions if isinstance(functions, list) else [functions])):
+        raise InputError(path, "function must be an object or a list of objects", row=number, field="function")
+    tools = convert_tools(functions)
+    if expect != EXPECT_CALLS:
+        return row_id, tools, [], 0
+    if row_id not in answers:
+        raise InputError(answer_path, f"no possible answer for id {row_id!r}")
+    answer_row, ground_truth = answers[row_id]
+    calls, entries = _gold_calls(ground_truth, {tool["name"] for tool in tools}, answer_path, answer_row)
+    return row_id, tools, calls, entries
+
+
 def _gold_calls(ground_truth, declared, path, row):
+    """(callscore gold calls, how many entries BFCL's answer has: BFCL counts each as a call)."""
     if isinstance(ground_truth, dict):
         items = list(ground_truth.items())
     elif isinstance(ground_truth, list) and all(isinstance(g, dict) and len(g) == 1 for g in ground_truth):
@@ -194,7 +244,18 @@ def _gold_calls(ground_truth, declared, path, row):
     for key, params in grouped:
         arguments = {name: convert_accepted(values) for name, values in params.items()}
         calls.append({"name": declared_name(key, declared), "arguments": _dumps(arguments)})
-    return calls
+    return calls, len(items)
+
+
+def unanswerable(arguments: dict, prefix: str = "") -> list:
+    """The parameters (and keys of object values, dotted) whose possible answer lists no value."""
+    found = []
+    for name, value in arguments.items():
+        if value == NO_ACCEPTED_VALUE:
+            found.append(prefix + name)
+        elif isinstance(value, dict) and set(value) - {"$any", "$optional"}:
+            found += unanswerable(value, f"{prefix}{name}.")
+    return found
 
 
 def _dumps(value) -> str:
@@ -218,12 +279,15 @@ def read_bfcl_gold(question_path, answer_path=None, category=None) -> pa.Table:
     """A BFCL question file (+ its possible_answer file) -> a gold table (GOLD_FIXED columns,
     then `category`, `query`, `expect`). Rows are paired with answers by id."""
     category = category_of(question_path, category)
-    questions = read_json_lines(question_path)
-    answers = {}
+    questions = read_json_lines(question_path, lenient=True)
+    answers, notes = {}, []
     if answer_path is not None:
-        for number, row in read_json_lines(answer_path):
-            if "id" not in row or "ground_truth" not in row:
-                raise InputError(answer_path, "expected fields id and ground_truth", row=number)
+        for number, row, problem in read_json_lines(answer_path, lenient=True):
+            if problem is None and ("id" not in row or "ground_truth" not in row):
+                problem = "expected fields id and ground_truth"
+            if problem is not None:
+                notes.append(f"{answer_path} row {number}: {problem}; skipped")
+                continue
             answers[str(row["id"])] = (number, row["ground_truth"])
     if category in _NEGATIVE_CATEGORIES:
         expect = EXPECT_NO_CALL
@@ -235,16 +299,21 @@ def read_bfcl_gold(question_path, answer_path=None, category=None) -> pa.Table:
             raise InputError(question_path, f"category {category!r} needs its possible_answer file")
     columns = {name: [] for name in ("id", "gold_calls", "reference_time", "tools", "negative_type",
                                      "category", "query", "expect")}
-    seen = set()
-    for number, row in questions:
-        row_id = question_id(question_path, number, row, seen)
-        tools = convert_tools(row["function"])
-        calls = []
+    seen, answer_calls = set(), []
+    for number, row, problem in questions:
+        try:
+            row_id, tools, calls, entries = _gold_row(question_path, number, row, problem, seen, expect, answers,
+                                                      answer_path)
+        except InputError as error:  # one row BFCL's files cannot give: named and skipped, not the file's end
+            notes.append(f"{error}; the row is skipped (predictions for it count as ids not in gold)")
+            continue
+        answer_calls.append(entries if entries != len(calls) else None)
         if expect == EXPECT_CALLS:
-            if row_id not in answers:
-                raise InputError(answer_path, f"no possible answer for id {row_id!r}")
-            answer_row, ground_truth = answers[row_id]
-            calls = _gold_calls(ground_truth, {tool["name"] for tool in tools}, answer_path, answer_row)
+            answer_row = answers[row_id][0]
+            unmet = [f"{call['name']}.{param}" for call in calls for param in unanswerable(json.loads(call["arguments"]))]
+            if unmet:
+                notes.append(f"{answer_path} row {answer_row} (id {row_id}): no accepted value for {', '.join(unmet)}; "
+                             "BFCL scores every answer to the row invalid, and so does callscore")
         columns["id"].append(row_id)
         columns["gold_calls"].append(calls)
         columns["reference_time"].append(None)
@@ -256,6 +325,15 @@ def read_bfcl_gold(question_path, answer_path=None, category=None) -> pa.Table:
     schema = GOLD_FIXED
     for extra in ("category", "query", "expect"):
         schema = schema.append(pa.field(extra, pa.string()))
+    if any(entries is not None for entries in answer_calls):
+        columns[BFCL_ANSWER_CALLS] = answer_calls
+        schema = schema.append(pa.field(BFCL_ANSWER_CALLS, pa.int32()))
+    metadata = {GOLD_NOTES: _dumps(notes).encode()} if notes else {}
+    for prefix, version in _VERSION_OF_PREFIX.items():
+        if Path(question_path).name.startswith(prefix):
+            metadata[BFCL_VERSION] = version.encode()
+    if metadata:
+        schema = schema.with_metadata(metadata)
     return pa.Table.from_pydict(columns, schema=schema)
 
 
@@ -310,19 +388,26 @@ def _called(name: str) -> re.Pattern:
     return re.compile(rf"(?<![\w.]){re.escape(name)}\s*\(")
 
 
-def read_bfcl_results(result_path, model, question_path=None, renamed_dots=False) -> pa.Table:
+def read_bfcl_results(result_path, model, question_path=None, renamed_dots=False, notes=None) -> pa.Table:
     """A BFCL result file -> a predictions table (PREDICTIONS schema).
 
     `renamed_dots`: BFCL sent this model the function names with `.` replaced by `_` (APIs
-    that forbid dots), so a predicted `math_factorial` means the declared `math.factorial`.
+    that forbid dots), so a predicted `math_factorial` means the declared `math.factorial`;
+    None: read as BFCL's own checker reads the file (--compat bfcl): dots renamed as BFCL's
+    model list says for this model, and names as the file shows them for a model it does not
+    list (with a line in `notes` when the file calls a declared dotted name without its dots);
+    Java and JavaScript arguments kept as the source text they are.
     Names are mapped back using the declared functions of `question_path` (required then);
     text results are parsed with scorer.parse.parse_output for that purpose, the raw text
     staying in `output`. Rows keep their own `id`; a row without one gets the id at its line
     position (`<category>_<n>`), which is how BFCL pairs results with questions."""
+    as_bfcl = renamed_dots is None
+    if as_bfcl:
+        renamed_dots = bool(bfcl_models.underscore_to_dot(model)) and question_path is not None
     if renamed_dots and question_path is None:
         raise InputError(result_path, "renamed_dots needs question_path to know the declared names")
     category = category_of(result_path)
-    typed = any(category.endswith(name) for name in _SOURCE_TEXT_CATEGORIES)
+    typed = any(category.endswith(name) for name in _SOURCE_TEXT_CATEGORIES) and not as_bfcl  # BFCL converts them itself
     declared_by_id, declared_by_position, types_by_id = {}, [], {}
     if question_path is not None:
         stat = Path(question_path).stat()
@@ -330,12 +415,13 @@ def read_bfcl_results(result_path, model, question_path=None, renamed_dots=False
     columns = {name: [] for name in PREDICTIONS.names}
     undotted_calls = []   # (row id, predicted, declared): a dotted name called without its dots
     dotted_rows = 0       # rows that call a declared dotted name as declared
-    for position, (number, row) in enumerate(read_json_lines(result_path)):
-        if "result" not in row:
-            raise InputError(result_path, "missing field result", row=number, field="result")
+    for position, (number, row, problem) in enumerate(read_json_lines(result_path, lenient=True)):
+        row = row or {}
         row_id = str(row["id"]) if "id" in row else f"{category}_{position}"
-        result, calls, output, malformed = row["result"], None, None, None
-        if isinstance(result, list):
+        result, calls, output, malformed = row.get("result"), None, None, None
+        if problem is not None or "result" not in row:  # that row's malformed verdict, not the file's end
+            malformed = f"line {number}: {problem or 'missing field result'}"
+        elif isinstance(result, list):
             calls, output, malformed = _result_calls(result, result_path, number)
         elif isinstance(result, str):
             output = result
@@ -359,10 +445,15 @@ def read_bfcl_results(result_path, model, question_path=None, renamed_dots=False
         columns["malformed"].append(malformed)
     if len(undotted_calls) > dotted_rows:  # mostly undotted: the names were sent so, not a slip of the model
         row_id, predicted, name = undotted_calls[0]
-        raise InputError(result_path, f"id {row_id} calls {predicted} where the question declares {name} "
-                         f"({len(undotted_calls)} such rows, {dotted_rows} with the dots): BFCL sent this model "
-                         "the names with dots replaced by underscores (APIs that forbid dots); score it with "
-                         "--renamed-dots, which maps them back")
+        if not as_bfcl:
+            raise InputError(result_path, f"id {row_id} calls {predicted} where the question declares {name} "
+                             f"({len(undotted_calls)} such rows, {dotted_rows} with the dots): BFCL sent this model "
+                             "the names with dots replaced by underscores (APIs that forbid dots); score it with "
+                             "--renamed-dots, which maps them back")
+        if bfcl_models.listed(model) is None and notes is not None:  # BFCL's checker compares names as written
+            notes.append(f"{result_path}: model {model} is not in BFCL's model list, so its function names are "
+                         f"read as the file shows them: {len(undotted_calls)} row(s) call a declared dotted name "
+                         f"without its dots (id {row_id} calls {predicted} for {name}); --renamed-dots maps them back")
     return pa.Table.from_pydict(columns, schema=PREDICTIONS)
 
 

@@ -20,7 +20,7 @@ import pyarrow as pa
 from scorer import load
 from scorer.errors import InputError
 from scorer.io.acebench import read_acebench_gold
-from scorer.io.bfcl import category_of, read_bfcl_gold, read_bfcl_results
+from scorer.io.bfcl import category_of, model_of_result, read_bfcl_gold, read_bfcl_results
 from scorer.io.providers import DEFAULT_MODEL, detect_provider, read_provider_dump
 
 GOLD_FORMATS = ("auto", "callscore", "bfcl", "acebench")
@@ -142,7 +142,8 @@ def read_predictions(path, fmt: str = "auto", model=None, gold_path=None, rename
                      unreadable: load.Unreadable | None = None) -> pa.Table:
     """A prediction file of format `fmt` -> a predictions table (id, model, calls, output,
     malformed). `model` names the rows that do not name one themselves (BFCL/ACEBench rows
-    never do: default the result file's directory name, BFCL's `result/<model>/` layout).
+    never do: default the result file's model folder, BFCL's `result/<model>/` layout, above
+    bfcl-eval's group folders `result/<model>/<group>/`).
     `gold_path`: the BFCL question file, which BFCL result rows without an id are paired with
     by position and which `renamed_dots` (BFCL sent the model `math_factorial` for
     `math.factorial`) needs for the declared names. `unreadable` collects the lines of a
@@ -159,8 +160,8 @@ def read_predictions(path, fmt: str = "auto", model=None, gold_path=None, rename
         table = pa.Table.from_batches(batches) if batches else pa.table({})
         return _default_model(table, model)
     if fmt in ("bfcl", "acebench"):
-        return read_bfcl_results(path, model or path.parent.name, question_path=gold_path,
-                                 renamed_dots=renamed_dots)
+        return read_bfcl_results(path, model or model_of_result(path), question_path=gold_path,
+                                 renamed_dots=renamed_dots, notes=None if unreadable is None else unreadable.notes)
     table = read_provider_dump(path, PROVIDER_FORMATS[fmt])
     return _default_model(table, model)
 

@@ -3,6 +3,7 @@
 verdicts on the 16 models of ../shared/peers/bfcl-2024-08 (skipped when absent)."""
 
 import json
+from pathlib import Path
 
 import pyarrow as pa
 import pytest
@@ -93,52 +94,87 @@ def test_parallel_calls_match_greedily_in_any_order():
         bfcl.check("parallel_function", [AREA], [{"area": {"base": 2}}], answers)
 
 
-def test_prompt_decoders_per_family():
-    assert bfcl.decode("openai", None, "[area(base=1)]") == [{"area": {"base": 1}}]
+def test_prompt_decoders_per_handler():
+    assert bfcl.decode("OpenAIHandler", None, "[area(base=1)]") == [{"area": {"base": 1}}]
     with pytest.raises(bfcl.DecodeError):   # the OpenAI handler does not add brackets
-        bfcl.decode("openai", None, "area(base=1)")
-    assert bfcl.decode("oss", None, "\n\n[area(base=1)]") == [{"area": {"base": 1}}]
-    assert bfcl.decode("claude", None, " area(base=1)") == [{"area": {"base": 1}}]
+        bfcl.decode("OpenAIHandler", None, "area(base=1)")
+    assert bfcl.decode("LlamaHandler", None, "\n\n[area(base=1)]") == [{"area": {"base": 1}}]
+    assert bfcl.decode("ClaudePromptingHandler", None, " area(base=1)") == [{"area": {"base": 1}}]
     with pytest.raises(bfcl.DecodeError):   # Claude's handler drops one space, not newlines
-        bfcl.decode("claude", None, "\n\n[area(base=1)]")
-    assert bfcl.decode("mistral", None, "[area\\_x(base=1)]") == [{"area_x": {"base": 1}}]
-    with pytest.raises(bfcl.DecodeError):   # no family reads calls inside a code fence
-        bfcl.decode("oss", None, "```\n[area(base=1)]\n```")
+        bfcl.decode("ClaudePromptingHandler", None, "\n\n[area(base=1)]")
+    assert bfcl.decode("MistralHandler", None, "[area\\_x(base=1)]") == [{"area_x": {"base": 1}}]
+    with pytest.raises(bfcl.DecodeError):   # Llama's reads no calls inside a code fence
+        bfcl.decode("LlamaHandler", None, "```\n[area(base=1)]\n```")
     # a call without keywords decodes to its text: not a call list
-    assert bfcl.decode("oss", None, "[math.hypot(3, 4)]") == ["math.hypot(3, 4)"]
-    assert bfcl.decode("oss", None, "[f(a=2*3, b=-1, c=x, d=...)]") == [{"f": {"a": 6, "b": -1, "c": "x", "d": "..."}}]
+    assert bfcl.decode("LlamaHandler", None, "[math.hypot(3, 4)]") == ["math.hypot(3, 4)"]
+    assert bfcl.decode("LlamaHandler", None, "[f(a=2*3, b=-1, c=x, d=...)]") == [{"f": {"a": 6, "b": -1, "c": "x", "d": "..."}}]
     with pytest.raises(bfcl.DecodeError, match="pi"):
-        bfcl.decode("oss", None, "[f(a=2*pi)]")
+        bfcl.decode("LlamaHandler", None, "[f(a=2*pi)]")
 
 
-def test_json_decoders_per_family():
+def test_the_other_2024_08_handlers_decode_as_their_code_does():
+    one = [{"area": {"base": 1}}]
+    # Nexus: calls separated and ended by `;`; out_of_domain means no call
+    assert bfcl.decode("NexusHandler", None, "area(base=1);") == one
+    assert bfcl.decode("NexusHandler", None, "area(base=1); area(base=2);") == one + [{"area": {"base": 2}}]
+    assert bfcl.decode("NexusHandler", None, "out_of_domain(user_query='x')") == "irrelevant"
+    # Nvidia and Arctic: a list of quoted call strings joined into one list
+    assert bfcl.decode("NvidiaHandler", None, "['area(base=1)', 'area(base=2)']") == one + [{"area": {"base": 2}}]
+    assert bfcl.decode("ArcticHandler", None, "area(base=1)\n") == one
+    # Deepseek: the first [...] of the first code fence, prose around it
+    assert bfcl.decode("DeepseekHandler", None, "Sure:\n```python\n[area(base=1)]\n```\nDone.") == one
+    with pytest.raises(bfcl.DecodeError):   # no fence: nothing between the first two ```
+        bfcl.decode("DeepseekHandler", None, "[area(base=1)]")
+    # Gemma: from the first [ to the last ], whatever is around
+    assert bfcl.decode("GemmaHandler", None, "Call: [area(base=1)] now") == one
+    # Databricks: every quoted span unquoted first; the text as written if that fails
+    assert bfcl.decode("DatabricksHandler", None, "['area(base=1)']") == one
+    assert bfcl.decode("DatabricksHandler", None, "[area(unit='c m', base=1)]") == [{"area": {"unit": "c m", "base": 1}}]
+    # Glaive: the JSON after the last <functioncall>, with every ' removed
+    assert bfcl.decode("GlaiveHandler", None, 'I will.<functioncall> {"name": "area", "arguments": {"base": 1}}') == one
+    # Gemini and Yi read lists whatever the name; OpenAI's reads a list only for an FC name
+    assert bfcl.decode("GeminiHandler", [("area", {"base": 1})], None) == one
+    assert bfcl.decode("OpenAIHandler", [("area", {"base": 1})], None, fc_named=True) == one
+    with pytest.raises(bfcl.DecodeError):   # an FC result that is text
+        bfcl.decode("OpenAIHandler", None, "I would call area", fc_named=True)
+    # bfcl-eval's default prompt decoder: fences and spaces stripped, a bare call read
+    assert bfcl.decode("bfcl-eval prompt", None, "```\narea(base=1)\n```") == one
+
+
+def test_json_decoders_per_handler():
     hermes = '<tool_call>\n{"name": "area", "arguments": {"base": 1}}\n</tool_call>'
-    assert bfcl.decode("hermes", None, hermes) == [{"area": {"base": 1}}]
+    assert bfcl.decode("HermesHandler", None, hermes) == [{"area": {"base": 1}}]
+    assert bfcl.decode("HermesHandler", None, hermes, "Java") == [{"area": {"base": "1"}}]  # Python's str()
     with pytest.raises(bfcl.DecodeError):   # single quotes become double: an apostrophe breaks it
-        bfcl.decode("hermes", None, hermes.replace('"area"', '"it\'s"'))
-    assert bfcl.decode("xlam", None, '{"tool_calls": [{"name": "area", "arguments": {"base": 1}}]}') == \
+        bfcl.decode("HermesHandler", None, hermes.replace('"area"', '"it\'s"'))
+    assert bfcl.decode("xLAMHandler", None, '{"tool_calls": [{"name": "area", "arguments": {"base": 1}}]}') == \
         [{"area": {"base": 1}}]
-    assert bfcl.decode("granite", None, '<function_call> {"name": "no_function", "arguments": {}}') == \
+    assert bfcl.decode("xLAMHandler", None, '[{"name": "area", "arguments": {"base": 1}}]') == [{"area": {"base": 1}}]
+    assert bfcl.decode("xLAMHandler", None, "not JSON") == "not JSON"   # kept: the wrong output format
+    assert bfcl.decode("GraniteHandler", None, '<function_call> {"name": "no_function", "arguments": {}}') == \
         ["No function is called"]
-    assert bfcl.decode("glm", None, 'area\n{"base": 1}') == [{"area": {"base": 1}}]
-    with pytest.raises(bfcl.DecodeError):   # an FC model's text result
-        bfcl.decode("fc", [("area", {"base": 1})], "I would call area")
+    assert bfcl.decode("GLMHandler", None, 'area\n{"base": 1}') == [{"area": {"base": 1}}]
 
 
-def test_model_families_from_names():
-    assert bfcl.family_of("gpt-4-0125-preview-FC") == "fc"
-    assert bfcl.family_of("gemini-1.5-pro-preview-0514") == "fc"
-    assert bfcl.family_of("gpt-4-0125-preview") == "openai"
-    assert bfcl.family_of("NousResearch_Hermes-2-Pro-Llama-3-8B") == "hermes"
-    assert bfcl.family_of("meta-llama_Meta-Llama-3-8B-Instruct") == "oss"
-    assert bfcl.family_of("yi-large-fc") == "fc"
-    assert bfcl.family_of("claude-3-opus-20240229") == "claude"
-    assert bfcl.family_of("open-mixtral-8x7b") == "mistral"
-    assert bfcl.family_of("some-new-model") == "oss"
+def test_handlers_from_bfcls_model_lists():
+    # handler_map.py of 2024-08, then bfcl-eval's model_config.py; the run's version first
+    assert bfcl.handler_of("gpt-4-0125-preview-FC") == "OpenAIHandler"
+    assert bfcl.handler_of("gemini-1.5-pro-preview-0514") == "GeminiHandler"
+    assert bfcl.handler_of("NousResearch_Hermes-2-Pro-Llama-3-8B") == "HermesHandler"
+    assert bfcl.handler_of("meta-llama_Meta-Llama-3-8B-Instruct") == "LlamaHandler"
+    assert bfcl.handler_of("yi-large-fc") == "YiHandler"
+    assert bfcl.handler_of("Nexusflow-Raven-v2") == "NexusHandler"
+    assert bfcl.handler_of("ibm-granite_granite-20b-functioncalling", "2024-08") == "GraniteHandler"
+    assert bfcl.handler_of("DeepSeek-V3.2-Exp-FC") == "list"          # a newer FC handler: its list default
+    assert bfcl.handler_of("DeepSeek-V3.2-Exp") == "bfcl-eval prompt"
+    # a model BFCL does not list: read from its name
+    assert bfcl.handler_of("my-org_Hermes-3-local") == "HermesHandler"
+    assert bfcl.handler_of("my-model-FC") == "list"
+    assert bfcl.handler_of("some-new-model") == "LlamaHandler"
 
 
 def test_relevance_rows_valid_without_a_decoded_call():
-    verdict = lambda output: bfcl.judge("relevance", [AREA], [], "oss", None, output).valid  # noqa: E731
+    verdict = lambda output: bfcl.judge("relevance", [AREA], [], "some-model", None, output).valid  # noqa: E731
     assert verdict("I cannot help with that.")
     assert verdict("[]")
     assert not verdict("[area(base=1)]")
@@ -178,12 +214,14 @@ def test_same_prediction_from_two_families_judged_per_family():
     assert verdicts["outcome"].to_pylist() == ["miss_recall", "correct"]
 
 
-RENAMED_DOTS = ("-FC", "gemini", "Hermes", "granite")  # the README's "dot->_" column, by name
-CATEGORIES = ("simple", "multiple_function", "parallel_function", "parallel_multiple_function", "relevance")
+CATEGORIES = ("simple", "multiple_function", "parallel_function", "parallel_multiple_function", "relevance",
+              "java", "javascript")
 
 
 def test_agreement_with_published_verdicts_on_all_rows(peers_dir):
-    """All 19,840 rows, no exclusion; a row absent from a score file was judged valid."""
+    """All 22,240 rows, no exclusion, all models in one run with no option but --compat bfcl:
+    the renamed dots come from BFCL's own model list; a row absent from a score file was
+    judged valid."""
     from scorer.io.bfcl import read_bfcl_gold, read_bfcl_results, read_json_lines
 
     root = peers_dir / "bfcl-2024-08"
@@ -192,24 +230,18 @@ def test_agreement_with_published_verdicts_on_all_rows(peers_dir):
                                             data / "possible_answer" / f"gorilla_openfunctions_v1_test_{c}.json"
                                             if c != "relevance" else None) for c in CATEGORIES],
                             promote_options="default")
-    agree = total = 0
-    for renamed in (False, True):  # two runs: the option holds for all models of a run
-        tables, failed = [], set()
-        for model in sorted(path.name for path in (root / "result").iterdir()):
-            if any(mark in model for mark in RENAMED_DOTS) != renamed:
-                continue
-            for c in CATEGORIES:
-                tables.append(read_bfcl_results(root / "result" / model / f"gorilla_openfunctions_v1_test_{c}_result.json",
-                                                model, data / f"gorilla_openfunctions_v1_test_{c}.json", renamed_dots=renamed))
-                failed |= {(model, f"{c}_{int(entry['id']) - 1}") for number, entry in
-                           read_json_lines(root / "score" / model / f"{c}_score.json") if number > 1}
-        verdicts = score_tables(pa.concat_tables(tables), gold, Options(compat="bfcl", renamed_dots=renamed)).verdicts
-        for key, outcome in zip(zip(verdicts["model"].to_pylist(), verdicts["id"].to_pylist()),
-                                verdicts["outcome"].to_pylist()):
-            agree += (outcome == "correct") == (key not in failed)
-            total += 1
-    assert total == 19840
-    assert agree / total >= 0.995
+    tables, failed = [], set()
+    for model in sorted(path.name for path in (root / "result").iterdir()):
+        for c in CATEGORIES:
+            tables.append(read_bfcl_results(root / "result" / model / f"gorilla_openfunctions_v1_test_{c}_result.json",
+                                            model, data / f"gorilla_openfunctions_v1_test_{c}.json", renamed_dots=None))
+            failed |= {(model, f"{c}_{int(entry['id']) - 1}") for number, entry in
+                       read_json_lines(root / "score" / model / f"{c}_score.json") if number > 1}
+    verdicts = score_tables(pa.concat_tables(tables), gold, Options(compat="bfcl")).verdicts
+    agree = sum((outcome == "correct") == (key not in failed) for key, outcome in zip(
+        zip(verdicts["model"].to_pylist(), verdicts["id"].to_pylist()), verdicts["outcome"].to_pylist()))
+    assert verdicts.num_rows == 22240
+    assert agree / verdicts.num_rows >= 0.999
 
 
 @pytest.mark.parametrize("error_type, cause, decoded, subtype", [
@@ -249,3 +281,66 @@ def test_cli_compat_option(tmp_path):
                                           "--compat", compat, "-q", "-j", "1"])
         assert result.exit_code == 0, result.output
         assert json.loads(out.read_text().splitlines()[0])["outcome"] == outcome
+
+
+# --- renamed dots per model, as BFCL's own model list says -------------------------------------
+
+def test_bfcl_model_list_is_read_as_bfcl_reads_it():
+    from scorer.compat import bfcl_models
+
+    # constant.py of 2024-08 lists "meetkai/functionary-small-v3.2-FC" in UNDERSCORE_TO_DOT; the
+    # result folder writes `/` as `_`, and BFCL reads every `_` back as `/`
+    assert bfcl_models.underscore_to_dot("meetkai_functionary-small-v3.2-FC") is True
+    assert bfcl_models.underscore_to_dot("gpt-4-0125-preview-FC") is True
+    assert bfcl_models.underscore_to_dot("gpt-4-0125-preview") is False     # in handler_map, not in the list
+    assert bfcl_models.underscore_to_dot("DeepSeek-V3.2-Exp-FC") is True      # bfcl-eval's model_config.py
+    assert bfcl_models.underscore_to_dot("DeepSeek-V3.2-Exp") is False
+    assert bfcl_models.underscore_to_dot("my-local-model") is None
+    assert bfcl_models.listed("gorilla-openfunctions-v2")[1]["handler"] == "GorillaHandler"
+
+
+V1_SIMPLE = Path(__file__).resolve().parents[1] / "data" / "bfcl" / "v1" / "gorilla_openfunctions_v1_test_simple.json"
+
+
+def _undotted_result(tmp_path, model):
+    """simple_1 declares math.factorial; the result calls it math_factorial (an FC API's names)."""
+    folder = tmp_path / "result" / model
+    folder.mkdir(parents=True)
+    result = folder / "gorilla_openfunctions_v1_test_simple_result.json"
+    result.write_text("".join(json.dumps(row) + "\n" for row in (
+        {"id": "simple_0", "result": [{"calculate_triangle_area": '{"base": 10, "height": 5}'}]},
+        {"id": "simple_1", "result": [{"math_factorial": '{"number": 5}'}]})))
+    return result
+
+
+@pytest.mark.parametrize("model, renamed, outcome, noted", [
+    ("gpt-4-0125-preview-FC", False, "correct", False),      # BFCL renamed the dots for it
+    ("gpt-4-0125-preview", False, "miss_recall", False),     # BFCL compared the names as written
+    ("my-local-model", False, "miss_recall", True),          # not listed: as written, with a note
+    ("my-local-model", True, "correct", False),              # --renamed-dots overrides
+])
+def test_compat_takes_bfcls_renamed_dots_per_model(tmp_path, model, renamed, outcome, noted):
+    from scorer.pipeline import score_files
+
+    result, out = _undotted_result(tmp_path, model), tmp_path / "v.jsonl"
+    run = score_files(result, V1_SIMPLE, Options(compat="bfcl", renamed_dots=renamed), out=out, renamed_dots=renamed)
+    notes = [note for note in run.notes() if "not in BFCL's model list" in note]
+    assert len(notes) == noted
+    if noted:
+        assert "id simple_1 calls math_factorial for math.factorial" in notes[0]
+    verdicts = {row["id"]: row for row in map(json.loads, out.read_text().splitlines())}
+    assert verdicts["simple_1"]["outcome"] == outcome
+    assert verdicts["simple_0"]["outcome"] == "correct"
+
+
+def test_the_model_list_is_what_its_generator_writes_from_bfcls_source(peers_dir, tmp_path):
+    import importlib.util
+    import runpy
+
+    if importlib.util.find_spec("bfcl_eval") is None:
+        pytest.skip("bfcl-eval is not installed")
+    root = Path(__file__).resolve().parents[2]
+    maker = runpy.run_path(str(root / "bench" / "make_bfcl_models.py"))
+    written = tmp_path / "bfcl_models.toml"
+    maker["write"](*maker["tables"](peers_dir / "bfcl-2024-08" / "bfcl-source", *maker["installed_bfcl_eval"]()), written)
+    assert written.read_bytes() == (root / "scorer" / "compat" / "bfcl_models.toml").read_bytes()

@@ -3,6 +3,7 @@ import sys
 import types
 from pathlib import Path
 
+import pyarrow as pa
 import pytest
 
 from scorer.errors import InputError
@@ -138,20 +139,43 @@ def test_positive_category_needs_its_answers():
         read_bfcl_gold(V1 / "gorilla_openfunctions_v1_test_simple.json")
 
 
-def test_bad_json_line_names_the_row(tmp_path):
-    path = tmp_path / "gorilla_openfunctions_v1_test_relevance.json"
-    path.write_text('{"id": "relevance_0", "question": "q", "function": {}}\n{"id": \n')
-    with pytest.raises(InputError) as caught:
-        read_bfcl_gold(path)
-    assert caught.value.row == 2
+def _gold_notes(table):
+    from scorer.io.bfcl import GOLD_NOTES
+
+    return json.loads((table.schema.metadata or {}).get(GOLD_NOTES, b"[]"))
 
 
-def test_missing_function_field(tmp_path):
+def test_a_bad_question_row_is_named_and_skipped(tmp_path):
+    # a line that is not JSON, a row without `function`, a repeated id: each row is named in
+    # the gold notes and left out; the other rows are read
     path = tmp_path / "gorilla_openfunctions_v1_test_relevance.json"
-    path.write_text('{"id": "relevance_0", "question": "q"}\n')
-    with pytest.raises(InputError) as caught:
-        read_bfcl_gold(path)
-    assert caught.value.field == "function"
+    path.write_text('{"id": "relevance_0", "question": "q", "function": {}}\n{"id": \n'
+                    '{"id": "relevance_2", "question": "q"}\n{"id": "relevance_0", "question": "q", "function": {}}\n'
+                    '{"id": "relevance_4", "question": "q", "function": {}}\n')
+    table = read_bfcl_gold(path)
+    assert table.column("id").to_pylist() == ["relevance_0", "relevance_4"]
+    notes = _gold_notes(table)
+    assert len(notes) == 3
+    assert "row 2" in notes[0] and "not valid JSON" in notes[0] and "skipped" in notes[0]
+    assert "row 3" in notes[1] and "missing field function" in notes[1]
+    assert "duplicate id 'relevance_0'" in notes[2]
+
+
+def test_a_bad_answer_row_is_named_and_its_question_skipped(tmp_path):
+    questions = tmp_path / "gorilla_openfunctions_v1_test_simple.json"
+    answers = tmp_path / "possible_answer" / questions.name
+    answers.parent.mkdir()
+    function = {"name": "f", "parameters": {"type": "dict", "properties": {"a": {"type": "integer"}}}}
+    questions.write_text("".join(json.dumps({"id": f"simple_{n}", "question": "q", "function": function}) + "\n"
+                                 for n in range(3)))
+    answers.write_text('{"id": "simple_0", "ground_truth": {"f": {"a": [1]}}}\n{"id": "simple_1"}\n'
+                       '{"id": "simple_2", "ground_truth": {"f": [1]}}\n')
+    table = read_bfcl_gold(questions, answers)
+    assert table.column("id").to_pylist() == ["simple_0"]
+    notes = _gold_notes(table)
+    assert "row 2: expected fields id and ground_truth; skipped" in notes[0]
+    assert "no possible answer for id 'simple_1'" in notes[1]
+    assert "parameters of 'f' must be an object" in notes[2]
 
 
 # --- results ---------------------------------------------------------------------------------
@@ -236,11 +260,18 @@ def test_renamed_dots_needs_questions(result_file):
         read_bfcl_results(result_file, "m", renamed_dots=True)
 
 
-def test_result_without_result_field(tmp_path):
-    path = write_lines(tmp_path / "x_result.json", [{"id": "a", "output": 1}, {"id": "b"}])
-    with pytest.raises(InputError) as caught:
-        read_bfcl_results(path, "m")
-    assert caught.value.row == 1 and caught.value.field == "result"
+def test_a_bad_result_row_is_that_rows_malformed_verdict(tmp_path):
+    # one row without `result`, one line that is not JSON, one that is not an object: each is
+    # its own row's malformed verdict (the id from the line's position, as BFCL pairs rows);
+    # the rows around them are read
+    path = tmp_path / "gorilla_openfunctions_v1_test_simple_result.json"
+    path.write_text('{"id": "simple_0", "output": 1}\n{"id": "simple_1", "result": [\n[1]\n'
+                    '{"id": "simple_3", "result": "[f(a=1)]"}\n')
+    got = rows(read_bfcl_results(path, "m"))
+    assert got["simple_0"]["malformed"] == "line 1: missing field result"
+    assert got["simple_1"]["malformed"].startswith("line 2: not valid JSON")
+    assert got["simple_2"]["malformed"] == "line 3: expected a JSON object"
+    assert got["simple_3"]["output"] == "[f(a=1)]" and got["simple_3"]["malformed"] is None
 
 
 # --- format detection ------------------------------------------------------------------------
@@ -357,3 +388,87 @@ def test_a_model_that_mostly_writes_the_dots_keeps_its_one_slip(tmp_path):
         {"id": "simple_1", "result": [{"math.factorial": '{"number": 5}'}]}])
     table = read_bfcl_results(result, "m", question_path=question)
     assert table.column("output").to_pylist()[0] == "[math_factorial(number=5)]"
+
+
+# --- a possible answer that lists no value -------------------------------------------------
+
+def _record_call(**given):
+    arguments = {"outofscope": ["what is the weather like"], **given}
+    return {"name": "record", "arguments": json.dumps(arguments)}
+
+
+EMPTY_LISTS = {name: [] for name in ("acc_routing_start", "atm_finder_start", "faq_link_accounts_start",
+                                     "get_balance_start", "get_transactions_start")}
+
+
+@pytest.mark.parametrize("compat", [None, "bfcl"])
+@pytest.mark.parametrize("given, outcome, subtype", [
+    # BFCL's checker: a value given for `acc_routing_start: []` is among no accepted value
+    # (the type check finds no answer to match) ...
+    (EMPTY_LISTS, "param_error", "incorrect_value"),
+    # ... and the parameter left out is required (and not marked optional with "")
+    ({}, "param_error", "missing_arg"),
+])
+def test_a_parameter_with_no_accepted_value_makes_every_answer_wrong(compat, given, outcome, subtype):
+    from scorer.options import Options
+    from scorer.pipeline import Scorer, score_tables
+
+    gold = read_bfcl_gold(V4 / "BFCL_v4_live_simple.json", V4 / "possible_answer" / "BFCL_v4_live_simple.json")
+    assert gold.num_rows == 2  # the file is read whole; the row is reported
+    notes = Scorer(gold, "gold", Options()).result.notes()
+    assert len(notes) == 1 and "(id live_simple_112-68-0): no accepted value for record.acc_routing_start, " \
+                                "record.atm_finder_start" in notes[0]
+    predictions = pa.table({"id": ["live_simple_112-68-0"], "model": ["m"], "calls": [[_record_call(**given)]],
+                            "output": [None], "malformed": [None]}, schema=PREDICTIONS)
+    verdict = score_tables(predictions, gold, Options(compat=compat)).verdicts.to_pylist()
+    verdict = next(row for row in verdict if row["id"] == "live_simple_112-68-0")
+    assert (verdict["outcome"], verdict["subtype"], verdict["decided"]) == (outcome, subtype, True)
+
+
+@pytest.mark.parametrize("compat, outcome, subtype", [
+    (None, "correct", None),                    # callscore: deck is find_card_in_deck's, 4 calls are right
+    ("bfcl", "miss_recall", "partial_calls"),   # BFCL counts the 5 entries of its answer as 5 calls
+])
+def test_bfcl_counts_every_entry_of_its_answer_as_a_call(compat, outcome, subtype):
+    from scorer.options import Options
+    from scorer.pipeline import score_tables
+
+    gold = v1_gold("parallel_multiple_function")
+    assert gold.column("bfcl_answer_calls").to_pylist() == [None, 5]   # rows 3 and 179
+    calls = [("update_user_info", {"user_id": 12345, "update_info": {"name": "John Doe", "email": "johndoe@example.com"}}),
+             ("soccer.get_last_match", {"team_name": "Man U", "include_stats": True}),
+             ("US_president.in_year", {"year": 1980, "full_name": True}),
+             ("find_card_in_deck", {"rank": "Ace", "suit": "Spades"})]
+    predictions = pa.table({"id": ["parallel_multiple_function_179"], "model": ["m"],
+                            "calls": [[{"name": name, "arguments": json.dumps(arguments)} for name, arguments in calls]],
+                            "output": [None], "malformed": [None]}, schema=PREDICTIONS)
+    verdicts = score_tables(predictions, gold, Options(compat=compat)).verdicts.to_pylist()
+    verdict = next(row for row in verdicts if row["id"] == "parallel_multiple_function_179")
+    assert (verdict["outcome"], verdict["subtype"]) == (outcome, subtype)
+
+
+# --- bfcl-eval's layout: result/<model>/<group>/BFCL_v4_<category>_result.json ---------------
+
+@pytest.mark.parametrize("model, outcome", [
+    ("DeepSeek-V3.2-Exp-FC", "correct"),      # bfcl-eval's model_config.py: underscore_to_dot=True
+    ("my-vllm-model-FC", "miss_recall"),       # not listed: math_factorial is not math.factorial
+])
+def test_v4_result_folders_name_the_model(tmp_path, model, outcome):
+    from scorer.io.bfcl import model_of_result
+    from scorer.options import Options
+    from scorer.pipeline import score_files
+
+    folder = tmp_path / "result" / model / "non_live"
+    folder.mkdir(parents=True)
+    write_lines(folder / "BFCL_v4_simple_python_result.json", [
+        {"id": "simple_python_0", "result": [{"calculate_triangle_area": '{"base": 10, "height": 5}'}]},
+        {"id": "simple_python_1", "result": [{"math_factorial": '{"number": 5}'}]}])
+    assert model_of_result(folder / "BFCL_v4_simple_python_result.json") == model
+    assert model_of_result(tmp_path / "result" / model / "agentic" / "memory" / "kv" / "x_result.json") == model
+    out = tmp_path / "v.jsonl"
+    run = score_files(tmp_path / "result", V4 / "BFCL_v4_simple_python.json", Options(compat="bfcl"), out=out)
+    verdicts = {row["id"]: row for row in map(json.loads, out.read_text().splitlines())}
+    assert {row["model"] for row in verdicts.values()} == {model}
+    assert verdicts["simple_python_0"]["outcome"] == "correct"
+    assert verdicts["simple_python_1"]["outcome"] == outcome
+    assert any("not in BFCL's model list" in note for note in run.notes()) == (outcome != "correct")

@@ -185,12 +185,19 @@ def test_unknown_prediction_shape_asks_for_the_format(tmp_path):
         read_predictions(path)
 
 
-@pytest.mark.parametrize("fmt", ["auto", "bfcl", "anthropic"])
-def test_broken_json_line_is_an_input_error(tmp_path, fmt):
+def test_broken_json_line_is_an_input_error(tmp_path):
     path = tmp_path / "pred.jsonl"
     path.write_text('{"id": "1", "result": []}\n{"id": "2", "result": [\n', encoding="utf-8")
     with pytest.raises(InputError, match="not valid JSON"):
-        read_predictions(path, fmt)
+        read_predictions(path, "anthropic")
+
+
+@pytest.mark.parametrize("fmt", ["auto", "bfcl"])
+def test_broken_bfcl_result_line_is_that_rows_malformed_verdict(tmp_path, fmt):
+    path = tmp_path / "pred.jsonl"
+    path.write_text('{"id": "1", "result": []}\n{"id": "2", "result": [\n', encoding="utf-8")
+    malformed = read_predictions(path, fmt).to_pydict()["malformed"]
+    assert malformed[0] is None and malformed[1].startswith("line 2: not valid JSON")
 
 
 def test_callscore_loader_keeps_a_broken_line_with_an_id_as_malformed(tmp_path):
