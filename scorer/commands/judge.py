@@ -13,6 +13,7 @@ from scorer.audit import agreement_by_level, audit_pairs, merge_answers
 from scorer.commands.common import bad_input_exits
 from scorer.errors import InputError
 from scorer.judge import read_answers
+from scorer.outputs import check_outputs
 from scorer.report import render
 from scorer.verdicts import read_verdicts, write_verdicts
 
@@ -46,6 +47,7 @@ def merge_judge(verdicts, judge_file, output):
 
     Example: score merge-judge verdicts.parquet data/examples/judge_answers.jsonl -o judged.parquet
     """
+    check_outputs([verdicts, judge_file], [("-o/--output", output, (".parquet", ".jsonl"))])
     with bad_input_exits(verdicts):
         table = read_verdicts(verdicts)
         answers, problems = _read_answers_or_exit(judge_file)

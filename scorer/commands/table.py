@@ -29,8 +29,9 @@ import pyarrow as pa
 from scorer import vocab
 from scorer.aggregate import (METRICS, Tally, category_sort_key, metric_masks, metrics_of,
                               value_sort_key)
-from scorer.commands.common import bad_input_exits
+from scorer.commands.common import FiniteRange, bad_input_exits
 from scorer.errors import InputError
+from scorer.outputs import check_outputs, written_atomically
 from scorer.report import FORMATS, Estimate, render
 from scorer.verdicts import read_verdicts
 
@@ -42,6 +43,7 @@ PAPER_COLUMNS = (
     vocab.EXTRA_CALL,
 )
 ALL_VALUES = "all"
+MAX_DRAWS = 100_000
 
 
 def parse_reweight(text: str) -> tuple[str, dict]:
@@ -246,11 +248,14 @@ def _rows_repeat(data: pa.Table) -> bool:
               help="Order of the --by values, e.g. easy,medium,hard (default: as they first appear in the "
                    "verdicts; values not listed follow).")
 @click.option("--reweight", help="Re-weight strata of a column, e.g. difficulty=easy:0.6,medium:0.3,hard:0.1.")
-@click.option("--ci", type=click.FloatRange(0, 1, min_open=True, max_open=True),
+@click.option("--ci", type=FiniteRange(0, 1, min_open=True, max_open=True),
               help="Bootstrap confidence level, e.g. 0.95.")
-@click.option("--bootstrap", "draws", type=click.IntRange(1), default=1000, show_default=True,
-              help="Bootstrap resamples (with --ci).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bootstrap.")
+@click.option("--bootstrap", "draws", type=click.IntRange(1, MAX_DRAWS), default=1000, show_default=True,
+              help=f"Bootstrap resamples (with --ci), at most {MAX_DRAWS:,}: percentile intervals settle "
+                   "within a few thousand, and each resample holds a count per category and a share "
+                   "per metric in memory.")
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
+              help="Seed of the bootstrap (a non-negative integer, as numpy's SeedSequence takes).")
 @click.option("--cluster", metavar="COLUMN",
               help="Resample whole clusters of rows, e.g. `id` when each instance has several samples.")
 @click.option("--bold-best/--no-bold-best", default=True, show_default=True,
@@ -264,6 +269,7 @@ def table(verdicts, by, fmt, precision, columns, reweight, ci, draws, seed, clus
 
     Example: score table verdicts.parquet --by difficulty --format latex --ci 0.95
     """
+    check_outputs([verdicts], [("-o/--output", output, None)])
     if sample:
         from scorer.dialogue import pass_k_rows
 
@@ -316,7 +322,7 @@ def table(verdicts, by, fmt, precision, columns, reweight, ci, draws, seed, clus
 
 def _emit(text: str, output):
     if output:
-        with open(output, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with written_atomically(output) as handle:
+            handle.write(text.encode("utf-8"))
     else:
         click.echo(text, nl=False)

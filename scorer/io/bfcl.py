@@ -22,7 +22,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from scorer.errors import InputError
-from scorer.load import json_lines
+from scorer.load import json_lines, without_bom
 from scorer.tables import GOLD_FIXED, PREDICTIONS
 
 # BFCL's parameter type names -> JSON Schema. `any` becomes an unconstrained schema (BFCL's
@@ -55,7 +55,7 @@ def read_json_lines(path) -> list:
     """The objects of a JSON-lines file (or of a file holding one JSON array), in file order."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = without_bom(path.read_bytes()).decode("utf-8")
     except OSError as error:
         raise InputError(path, f"cannot read: {error.strerror or error}") from None
     if text.lstrip().startswith("["):

@@ -5,6 +5,7 @@ import shutil
 import subprocess
 import sys
 
+import pytest
 from click.testing import CliRunner
 
 from scorer.cli import cli
@@ -158,3 +159,32 @@ def test_lint_reads_a_benchmark_format_named_by_gold_format():
     assert "gold against itself" in named.output
     wrong = runner.invoke(cli, ["lint", str(bfcl), "--gold-format", "callscore"])
     assert wrong.exit_code == 2 and "Error: " in wrong.output  # read as callscore JSON: refused
+
+
+def test_a_usage_error_of_the_scoring_command_names_score_not_a_hidden_command(tmp_path):
+    preds, gold = _files(tmp_path)
+    result = CliRunner().invoke(cli, ["--no-such-option", str(preds), str(gold)], prog_name="score")
+    assert result.exit_code == 2
+    assert result.output.splitlines()[:2] == ["Usage: score [OPTIONS] PREDICTIONS... GOLD",
+                                              "Try 'score --help' for help."]
+    assert "score run" not in result.output
+
+
+def test_a_usage_error_of_a_subcommand_still_names_it():
+    result = CliRunner().invoke(cli, ["table", "--no-such-option", "v.parquet"], prog_name="score")
+    assert result.exit_code == 2 and result.output.startswith("Usage: score table [OPTIONS] VERDICTS")
+
+
+@pytest.mark.parametrize("args, option, message", [
+    (["table", "v.parquet", "--ci", "nan"], "--ci", "'nan' is not a number"),
+    (["table", "v.parquet", "--ci", "1"], "--ci", "not in the range 0<x<1"),
+    (["table", "v.parquet", "--seed", "-1"], "--seed", "-1 is not in the range x>=0"),
+    (["table", "v.parquet", "--bootstrap", "100000000"], "--bootstrap", "not in the range 1<=x<=100000"),
+    (["p.jsonl", "g.jsonl", "--fuzzy-high", "nan"], "--fuzzy-high", "'nan' is not a number"),
+    (["p.jsonl", "g.jsonl", "--fuzzy-low", "nan"], "--fuzzy-low", "'nan' is not a number"),
+])
+def test_options_out_of_range_are_refused_before_any_file_is_read(args, option, message):
+    """The files named do not exist: an option checked after reading would report them instead."""
+    result = CliRunner().invoke(cli, args, prog_name="score")
+    assert result.exit_code == 2, result.output
+    assert f"Invalid value for '{option}': " in result.output and message in result.output
