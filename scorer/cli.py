@@ -183,8 +183,8 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
         except ValueError as error:
             raise BadInputError(str(error)) from None
     if not quiet:
-        for note in result.notes():
-            click.echo(f"note: {note}", err=True)
+        for note in result.notes():  # a warning is printed as one, not as `note: warning: ...`
+            click.echo(note if note.startswith("warning: ") else f"note: {note}", err=True)
         click.echo(report.render(rows, "text", precision=precision, columns=list(report.HEADLINE_COLUMNS)))
         click.echo(f"rules {result.rules_hash} · matcher {result.implementation}", err=True)
 

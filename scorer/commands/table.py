@@ -21,6 +21,7 @@ instances (all their rows at once) instead of rows, within each group and stratu
 from __future__ import annotations
 
 import hashlib
+import re
 
 import click
 import numpy as np
@@ -196,19 +197,38 @@ COMPACT_COLUMNS = ("recall", "accuracy", vocab.MISS_RECALL, vocab.PARAM_ERROR, v
 
 def ordered_rows(rows: list, by: tuple, data: pa.Table, order=()) -> list:
     """Rows with each model's group values in their natural order: the order given (easy,
-    medium, hard), then the order in which values first appear in the verdicts; a model's
-    total (`all`) first. Models keep their order."""
+    medium, hard), then the order in which values first appear in the verdicts (length buckets
+    and numbers: numeric order); a model's total (`all`) first. Models keep their order."""
     if not by:
         return rows
     rank = {}
     for column in by:
-        seen = [v for v in order if v] + [v for v in data.column(column).unique().to_pylist()]
+        values = data.column(column).unique().to_pylist()
+        starts = [bucket_start(value) for value in values]
+        if None not in starts:  # length buckets or numbers: in numeric order, whatever came first
+            values = [value for _start, value in sorted(zip(starts, values), key=lambda pair: pair[0])]
+        seen = [v for v in order if v] + values
         rank[column] = {value: i for i, value in enumerate(dict.fromkeys(map(_text, seen)))}
 
     def key(row):
         return tuple((-1,) if row[c] == ALL_VALUES else (rank[c].get(_text(row[c]), len(rank[c])),) for c in by)
     models = {model: i for i, model in enumerate(dict.fromkeys(row["model"] for row in rows))}
     return sorted(rows, key=lambda row: (models[row["model"]], key(row)))
+
+
+_BUCKET = re.compile(r"(>)?(\d+)(?:–\d+)?")
+
+
+def bucket_start(value) -> int | None:
+    """The first length a bucket covers (`06–10` -> 6, `>40` -> 41), an integer itself; None
+    for any other value. `score dialogue` writes the buckets; ordered as text, a bucket whose
+    dialogues happen to come first would lead."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    match = _BUCKET.fullmatch(value) if isinstance(value, str) else None
+    if match is None:
+        return None
+    return int(match.group(2)) + (1 if match.group(1) else 0)
 
 
 def _text(value) -> str:
