@@ -5,14 +5,14 @@ CALLSCORE_REQUIRE_EXT=1 turns a failed build into an error, so CI never ships th
 import os
 import sys
 
-from setuptools import setup
+from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 PACKAGE_ARGS = dict(
-    # rules/ ships inside the package as scorer/rules_data (scorer/rules.py is the loader)
+    # rules/ ships inside the package as scorer/rules_data (scorer/rules.py is the loader); every
+    # other package is found, so that a new subpackage cannot be left out of the wheel
     package_dir={"scorer.rules_data": "rules"},
-    packages=["scorer", "scorer.normalize", "scorer.temporal", "scorer.io", "scorer.commands", "scorer.engines",
-              "scorer.compat", "scorer.rules_data"],
+    packages=[*find_packages(include=["scorer", "scorer.*"]), "scorer.rules_data"],
     package_data={"scorer.rules_data": ["**/*.tsv", "**/*.toml", "**/*.txt", "*.md"], "scorer": ["py.typed"],
                   "scorer.compat": ["*.toml"]},
 )

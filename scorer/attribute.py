@@ -227,7 +227,8 @@ class Attributor:
             detail = _unasked_detail(gold_row, outputs[row], decided)
         elif record is not None:
             shown_subtype = subtype if record["kind"] != "uncertain" else m.S_NONE
-            detail = self._detail(shown_subtype, record, gold_row, row_calls, malformed, g_arg, p_arg, encoded)
+            detail = readable_detail(self._detail(shown_subtype, record, gold_row, row_calls, malformed, g_arg,
+                                                  p_arg, encoded))
         return (outcome, subtype, record["argument"] if record else None, self._tool(record, gold_row), detail,
                 records, self.rule_of(row_calls, p_arg, encoded), decided, uncertain)
 
@@ -297,6 +298,19 @@ def _errors_column(rows: int, records_of: dict) -> pa.Array:
         counts[row + 1] = len(records)
     flat = pa.array([record for records in records_of.values() for record in records], ERROR)
     return pa.ListArray.from_arrays(pa.array(np.cumsum(counts, dtype=np.int32)), flat, type=pa.list_(ERROR))
+
+
+DETAIL_ENDS = 250  # characters kept at each end of a longer detail
+
+
+def readable_detail(text: str) -> str:
+    """`detail` is a line to read: past 2 * DETAIL_ENDS characters its middle is cut, keeping
+    the argument's name and the explanation at the end (normalized values, a slip); the whole
+    value stays in the row's `errors`. A 10 MB argument wrote 3.5 M characters here."""
+    if len(text) <= 2 * DETAIL_ENDS:
+        return text
+    cut = len(text) - 2 * DETAIL_ENDS
+    return f"{text[:DETAIL_ENDS]} …[{cut:,} characters cut]… {text[-DETAIL_ENDS:]}"
 
 
 def _unasked_detail(gold_row, reply, decided) -> str:

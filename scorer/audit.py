@@ -53,21 +53,23 @@ def answered_row(index: dict, answer: dict) -> tuple:
                   "(score --keep COLUMN) to name one")
 
 
-def merge_answers(table: pa.Table, answers: list) -> tuple[pa.Table, list, int]:
-    """Apply judge answers to undecided rows. Returns (table, problems, rows merged).
+def merge_answers(table: pa.Table, answers: list) -> tuple[pa.Table, list, int, list]:
+    """Apply judge answers to undecided rows. Returns (table, problems, rows merged, lines of
+    the answers left alone).
 
     An answer for a row the rules decided is left alone (it is audit material); an answer for
     an unknown row or one impossible for its row is a problem and its row stays undecided."""
     index = row_index(table, answers)
     positive = table.column("positive").to_pylist()
     decided = pc.fill_null(table.column("decided"), False).to_pylist()
-    problems, updates = [], {}
+    problems, updates, left_alone = [], {}, []
     for line, answer in answers:
         row, problem = answered_row(index, answer)
         if problem:
             problems.append((line, problem))
             continue
         if decided[row]:
+            left_alone.append(line)
             continue
         try:
             check_fits_row(answer, bool(positive[row]))
@@ -98,7 +100,7 @@ def merge_answers(table: pa.Table, answers: list) -> tuple[pa.Table, list, int]:
     merged = pa.table(columns)
     if table.schema.metadata:
         merged = merged.replace_schema_metadata(table.schema.metadata)
-    return merged, problems, len(rows)
+    return merged, problems, len(rows), left_alone
 
 
 def agreement(pairs: list[tuple[str, str]], labels: list[str]) -> dict:

@@ -9,8 +9,8 @@ import sys
 import click
 
 from scorer import __version__
-from scorer.commands.common import CONTEXT_SETTINGS, BadInputError, capped_jobs, gold_format_option, jobs_option, \
-    policy_option, rules_option, summary_option, time_options
+from scorer.commands.common import CONTEXT_SETTINGS, BadInputError, FiniteRange, capped_jobs, gold_format_option, \
+    jobs_option, policy_option, rules_option, summary_option, time_options
 from scorer.commands.dialogue import dialogue_command
 from scorer.commands.judge import audit, merge_judge
 from scorer.commands.lint import lint_command
@@ -50,10 +50,27 @@ class DefaultGroup(click.Group):
                                 ("score COMMAND --help", "Help for a subcommand.")])
 
     def invoke(self, ctx):
+        """Bad input exits 2 with its message; Ctrl-C exits 130 as shells expect (128 + SIGINT),
+        not 1 with click's `Aborted!`; writers have removed their partial files by then."""
         try:
             return super().invoke(ctx)
         except InputError as error:
             raise BadInputError(str(error)) from None
+        except KeyboardInterrupt:
+            raise SystemExit(128 + signal.SIGINT) from None
+
+
+class ScoringContext(click.Context):
+    """The scoring command's context is named as the user typed it: `score`, never the hidden
+    `score run`, in usage errors and their `Try ... -h` hint."""
+
+    @property
+    def command_path(self):
+        return self.parent.command_path if self.parent is not None else super().command_path
+
+
+class ScoringCommand(click.Command):
+    context_class = ScoringContext
 
 
 @click.group(cls=DefaultGroup, context_settings=CONTEXT_SETTINGS)
@@ -69,7 +86,7 @@ def cli():
     """
 
 
-@cli.command(DEFAULT_COMMAND, hidden=True, context_settings=CONTEXT_SETTINGS)
+@cli.command(DEFAULT_COMMAND, hidden=True, context_settings=CONTEXT_SETTINGS, cls=ScoringCommand)
 @click.argument("predictions", nargs=-1, required=True, type=click.Path())
 @click.argument("gold", type=click.Path(dir_okay=False))
 @click.option("-o", "--out", type=click.Path(dir_okay=False), help="Write verdicts (.parquet or .jsonl).")
@@ -103,9 +120,9 @@ def cli():
 @click.option("--range-end", type=click.Choice(["inclusive", "exclusive"]),
               help="The tools' end-of-range convention when schemas do not declare it (x-inclusive-end); "
                    "then an end given in the other convention is accepted.")
-@click.option("--fuzzy-high", type=click.FloatRange(0, 100), default=90.0, show_default=True,
+@click.option("--fuzzy-high", type=FiniteRange(0, 100), default=90.0, show_default=True,
               help="Free-text similarity (0-100) at or above which values are equal.")
-@click.option("--fuzzy-low", type=click.FloatRange(0, 100), default=60.0, show_default=True,
+@click.option("--fuzzy-low", type=FiniteRange(0, 100), default=60.0, show_default=True,
               help="Similarity below which values differ; in between the row is left undecided.")
 @click.option("--batch-size", type=click.IntRange(1), default=65536, show_default=True, help="Rows per batch.")
 @jobs_option
@@ -168,8 +185,8 @@ def run(predictions, gold, out, summary_path, undecided_path, gold_format, pred_
         except ValueError as error:
             raise BadInputError(str(error)) from None
     if not quiet:
-        for note in result.notes():
-            click.echo(f"note: {note}", err=True)
+        for note in result.notes():  # a warning is printed as one, not as `note: warning: ...`
+            click.echo(note if note.startswith("warning: ") else f"note: {note}", err=True)
         click.echo(report.render(rows, "text", precision=precision, columns=list(report.HEADLINE_COLUMNS)))
         click.echo(f"rules {result.rules_hash} · matcher {result.implementation}", err=True)
 

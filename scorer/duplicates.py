@@ -76,7 +76,7 @@ class Duplicates:
         what = {"keep": "all kept and scored (--on-duplicate first|last|error chooses)",
                 "first": "the first of each kept, the others left out",
                 "last": "the last of each kept, the others left out"}[self.policy]
-        return f"{self.count} repeated (model, id) prediction(s) (first: {shown}): {what}"
+        return f"{self.count:,} repeated (model, id) prediction(s) (first: {shown}): {what}"
 
 
 def _by_model(models: pa.Array, positions: pa.Array):

@@ -38,6 +38,15 @@ class Unreadable:
     notes: list = field(default_factory=list)  # what a reader says about a whole file
 
 
+UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def without_bom(data: bytes) -> bytes:
+    """`data` without the UTF-8 byte order mark that Windows editors put at the start of a file
+    and JSON parsers refuse: every reader of a JSON or JSON Lines file strips it this way."""
+    return data.removeprefix(UTF8_BOM)
+
+
 _ID_KEY = re.compile(rb'"id"\s*:\s*(?:("(?:[^"\\]|\\.)*")|(-?\d+)\b)')
 _MODEL_KEY = re.compile(rb'"model"\s*:\s*("(?:[^"\\]|\\.)*")')
 
@@ -98,6 +107,8 @@ def json_lines(path, raw=False):
     reported and skipped."""
     with open(path, "rb") as handle:
         for number, line in enumerate(handle, start=1):
+            if number == 1:
+                line = without_bom(line)
             if not line.strip():
                 continue
             try:
@@ -109,7 +120,7 @@ def json_lines(path, raw=False):
 def read_json_records(path: Path, unreadable: Unreadable | None):
     if path.suffix.lower() == ".json":
         try:
-            records = load_json(path.read_bytes())
+            records = load_json(without_bom(path.read_bytes()))
         except orjson.JSONDecodeError as error:
             raise InputError(path, f"not valid JSON ({error})") from None
         if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):

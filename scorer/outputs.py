@@ -3,6 +3,7 @@ under a name no other run can take, then renamed into place: a run never overwri
 its own inputs, never fails on a bad output path after minutes of work, and two runs writing
 the same file do not trip over each other (the last to finish wins, atomically)."""
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -14,7 +15,8 @@ def check_outputs(inputs, outputs) -> None:
     """Refuse (InputError) an output that is one of the inputs (the same path or the same file
     through a link), whose extension is not one its writer knows, or whose directory is missing
     or not writable. `inputs` are paths; `outputs` are (option, path, extensions) with path None
-    when the option was not given and extensions None for a directory (Ray's parquet output)."""
+    when the option was not given and extensions None when any name will do (Ray's parquet
+    directory, a table's text)."""
     read = {}
     for path in inputs:
         path = Path(path)
@@ -48,9 +50,32 @@ def _identity(path: Path):
 def open_partial(path):
     """(temporary path, binary handle) of a new file beside `path` that only this run uses."""
     path = Path(path)
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=path.parent)
+    try:
+        descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=path.parent)
+    except OSError as error:  # a directory that a permission check cannot see is read-only (as root)
+        raise _unwritable(path, error) from None
     os.chmod(temporary, 0o666 & ~_UMASK)  # the permissions an ordinary open() would give
     return Path(temporary), os.fdopen(descriptor, "wb")
+
+
+@contextlib.contextmanager
+def written_atomically(path):
+    """A binary handle on a partial file beside `path`, renamed onto `path` when the block ends
+    and removed when it raises: a failed write leaves `path` as it was, never half a file."""
+    temporary, handle = open_partial(path)
+    try:
+        with handle:
+            yield handle
+        os.replace(temporary, path)
+    except BaseException as error:
+        temporary.unlink(missing_ok=True)
+        if isinstance(error, OSError):  # a full disk, a quota
+            raise _unwritable(path, error) from None
+        raise
+
+
+def _unwritable(path, error: OSError) -> InputError:
+    return InputError(path, f"cannot write it ({error.strerror or error})")
 
 
 def _umask() -> int:

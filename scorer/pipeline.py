@@ -85,40 +85,40 @@ class Result:
         if len(self.gold_notes) > _FIRST_IDS_SHOWN:
             lines.append(f"... {len(self.gold_notes) - _FIRST_IDS_SHOWN} more gold rows noted or skipped")
         if self.no_reference_rows:
-            lines.append(f"warning: {self.no_reference_rows} verdict row(s) left undecided (no_reference_time): a "
-                         f"relative time on one of the {self.gold_without_reference} gold row(s) without "
+            lines.append(f"warning: {self.no_reference_rows:,} verdict row(s) left undecided (no_reference_time): a "
+                         f"relative time on one of the {self.gold_without_reference:,} gold row(s) without "
                          "reference_time; give that column or --reference-time (absolute dates were compared)")
         if self.duplicates is not None and self.duplicates.note():
             lines.append(self.duplicates.note())
         if self.unknown_ids:
-            lines.append(f"{self.unknown_ids} prediction(s) with an id not in gold skipped "
+            lines.append(f"{self.unknown_ids:,} prediction(s) with an id not in gold skipped "
                          f"(first: {', '.join(self.first_unknown_ids)})")
         if self.missing_predictions:
-            lines.append(f"{self.missing_predictions} gold id(s) had no prediction for a model: "
+            lines.append(f"{self.missing_predictions:,} gold id(s) had no prediction for a model: "
                          "scored as empty predictions")
         if self.scoring_errors:
-            lines.append(f"{self.scoring_errors} row(s) raised an error while being scored: left undecided "
+            lines.append(f"{self.scoring_errors:,} row(s) raised an error while being scored: left undecided "
                          f"(malformed, rule {SCORING_ERROR}); first: {self.first_scoring_error}")
         if self.judge_rows:
             if self.judge_tokens is None:
-                lines.append(f"{self.judge_rows} undecided row(s) would go to a judge "
+                lines.append(f"{self.judge_rows:,} undecided row(s) would go to a judge "
                              "(--undecided FILE writes them, with their estimated prompt tokens)")
             else:
-                lines.append(f"{self.judge_rows} undecided row(s) would go to a judge, about {self.judge_tokens} "
+                lines.append(f"{self.judge_rows:,} undecided row(s) would go to a judge, about {self.judge_tokens:,} "
                              f"prompt tokens (written to {self.judge_file})")
         if self.salvaged_lines:
             shown = ", ".join(f"line {number} (id {identifier})" for number, identifier
                               in self.salvaged_lines[:_FIRST_IDS_SHOWN])
-            lines.append(f"{len(self.salvaged_lines)} prediction line(s) not valid JSON, scored as malformed "
+            lines.append(f"{len(self.salvaged_lines):,} prediction line(s) not valid JSON, scored as malformed "
                          f"for their id: {shown}" + (" ..." if len(self.salvaged_lines) > _FIRST_IDS_SHOWN else ""))
         for number, reason in self.unreadable_lines[:_FIRST_IDS_SHOWN]:
             lines.append(f"prediction line {number} unreadable, skipped: {reason}")
         if len(self.unreadable_lines) > _FIRST_IDS_SHOWN:
-            lines.append(f"... {len(self.unreadable_lines) - _FIRST_IDS_SHOWN} more unreadable lines")
+            lines.append(f"... {len(self.unreadable_lines) - _FIRST_IDS_SHOWN:,} more unreadable lines")
         for error in self.unreadable_rows[:_FIRST_IDS_SHOWN]:
             lines.append(f"{error} (prediction skipped)")
         if len(self.unreadable_rows) > _FIRST_IDS_SHOWN:
-            lines.append(f"... {len(self.unreadable_rows) - _FIRST_IDS_SHOWN} more skipped prediction rows")
+            lines.append(f"... {len(self.unreadable_rows) - _FIRST_IDS_SHOWN:,} more skipped prediction rows")
         return lines
 
 

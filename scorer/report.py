@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from scorer.aggregate import HEADLINE, METRIC_BY_NAME
+from scorer.outputs import written_atomically
 
 DASH = "–"
 FORMATS = ("text", "md", "csv", "json", "latex")
@@ -265,5 +266,5 @@ def write_summary(rows: list[dict], path, precision: int = 1) -> None:
             f"{path}: unknown summary extension {path.suffix or '(none)'!r} "
             f"(use {', '.join(SUMMARY_FORMATS)})")
     text = render(rows, fmt, precision=precision)
-    with open(path, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(text)
+    with written_atomically(path) as handle:
+        handle.write(text.encode("utf-8"))

@@ -11,6 +11,7 @@ import pyarrow.parquet as pq
 
 from scorer.errors import InputError
 from scorer.load import json_lines
+from scorer.outputs import written_atomically
 from scorer.tables import VERDICTS_FIXED
 
 REQUIRED = ("model", "id", "positive", "outcome", "subtype", "decided", "missing_prediction")
@@ -59,14 +60,14 @@ def _read_jsonl(path: Path) -> pa.Table:
 
 
 def write_verdicts(table: pa.Table, path) -> None:
-    """Parquet or JSON lines by extension (JSON lines keep the column order)."""
+    """Parquet or JSON lines by extension (JSON lines keep the column order), written atomically."""
     path = Path(path)
     suffix = path.suffix.lower()
-    if suffix == ".parquet":
-        pq.write_table(table, path)
-    elif suffix == ".jsonl":
-        with open(path, "w", encoding="utf-8", newline="\n") as handle:
-            for row in table.to_pylist():
-                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-    else:
+    if suffix not in (".parquet", ".jsonl"):
         raise InputError(path, f"unknown extension {suffix or '(none)'!r} (use .parquet or .jsonl)")
+    with written_atomically(path) as handle:
+        if suffix == ".parquet":
+            pq.write_table(table, handle)
+        else:
+            for row in table.to_pylist():
+                handle.write((json.dumps(row, ensure_ascii=False) + "\n").encode("utf-8"))

@@ -3,6 +3,7 @@ and the one mapping of bad input to exit status 2."""
 
 import contextlib
 import json
+import math
 import os
 
 import click
@@ -57,6 +58,17 @@ def policy_option(command=None, *, expose_value=False):
                         expose_value=expose_value,
                         help="Override a temporal policy (repeatable), e.g. --policy bare_weekday=nearest "
                              "--policy part_of_day.早上=6-10; `score rules --policies` lists them.")(command)
+
+
+class FiniteRange(click.FloatRange):
+    """click.FloatRange that also refuses nan, which compares false with both bounds and so
+    slips through them."""
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(f"{value!r} is not a number.", param, ctx)
+        return number
 
 
 class BadInputError(click.ClickException):

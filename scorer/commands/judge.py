@@ -13,6 +13,7 @@ from scorer.audit import agreement_by_level, audit_pairs, merge_answers
 from scorer.commands.common import bad_input_exits
 from scorer.errors import InputError
 from scorer.judge import read_answers
+from scorer.outputs import check_outputs
 from scorer.report import render
 from scorer.verdicts import read_verdicts, write_verdicts
 
@@ -46,16 +47,20 @@ def merge_judge(verdicts, judge_file, output):
 
     Example: score merge-judge verdicts.parquet data/examples/judge_answers.jsonl -o judged.parquet
     """
+    check_outputs([verdicts, judge_file], [("-o/--output", output, (".parquet", ".jsonl"))])
     with bad_input_exits(verdicts):
         table = read_verdicts(verdicts)
         answers, problems = _read_answers_or_exit(judge_file)
-    merged, row_problems, count = merge_answers(table, answers)
+    merged, row_problems, count, left_alone = merge_answers(table, answers)
     _report(judge_file, sorted(problems + row_problems))
     with bad_input_exits(output):
         write_verdicts(merged, output)
     left = merged.num_rows - pc.sum(pc.fill_null(merged.column("decided"), False).cast(pa.int64())).as_py()
-    click.echo(f"merged {count} judge answer(s); {len(problems) + len(row_problems)} rejected; "
-               f"{left} row(s) still undecided")
+    if left_alone:
+        click.echo(f"note: {len(left_alone):,} answer(s) for rows the rules decided left unused (first: line "
+                   f"{left_alone[0]}); `score audit` compares them with the rules", err=True)
+    click.echo(f"merged {count:,} judge answer(s); {len(problems) + len(row_problems):,} rejected; "
+               f"{left:,} row(s) still undecided")
 
 
 def _matrix_rows(result: dict) -> list[dict]:

@@ -9,6 +9,7 @@ glyph fallback), so the same verdicts give the same figures on machines with the
 
 from __future__ import annotations
 
+import os
 import re
 import textwrap
 import warnings
@@ -23,6 +24,7 @@ from scorer.aggregate import Tally
 from scorer.commands.common import bad_input_exits
 from scorer.verdicts import read_verdicts
 from scorer.errors import InputError
+from scorer.outputs import check_outputs, written_atomically
 
 SLIP = r"slip: (?P<slip>[^\s,;)]+)"
 UNNAMED_SLIP = "unnamed"
@@ -126,12 +128,22 @@ def _model_style(index: int) -> dict:
             "edgecolor": "white", "linewidth": 0.5}
 
 
+FIGURE_FORMATS = ((".png", {"Software": None}), (".svg", {"Date": None}),
+                  (".pdf", {"CreationDate": None, "Producer": None}))
+
+
+def figure_paths(directory: Path, column: str) -> list[Path]:
+    """Every file `score plot` may write, so that they are checked before any is drawn."""
+    return [directory / f"{name}{suffix}" for name in ("error_profile", f"accuracy_by_{column}", "temporal_slips")
+            for suffix, _metadata in FIGURE_FORMATS]
+
+
 def _save(figure, directory: Path, name: str) -> list[Path]:
     paths = []
-    for suffix, metadata in ((".png", {"Software": None}), (".svg", {"Date": None}),
-                             (".pdf", {"CreationDate": None, "Producer": None})):
+    for suffix, metadata in FIGURE_FORMATS:
         path = directory / f"{name}{suffix}"
-        figure.savefig(path, dpi=150, metadata=metadata)
+        with written_atomically(path) as handle:
+            figure.savefig(handle, format=suffix[1:], dpi=150, metadata=metadata)
         paths.append(path)
     return paths
 
@@ -235,6 +247,14 @@ def font_families(matplotlib, names: list[str]) -> list[str]:
     return ["DejaVu Sans", found]
 
 
+def _check_creatable(directory: Path) -> None:
+    """The figures' directory, or the nearest one above it that exists, is a writable
+    directory: checked before the verdicts are read."""
+    existing = next(path for path in (directory, *directory.parents) if path.exists())
+    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+        raise InputError(directory, f"-o/--output: {str(existing)!r} is not a writable directory")
+
+
 @click.command("plot")
 @click.argument("verdicts", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", "directory", required=True, type=click.Path(file_okay=False),
@@ -256,6 +276,8 @@ def plot(verdicts, directory, column):
     import matplotlib.pyplot as plt
     from matplotlib import ticker
 
+    out = Path(directory)
+    _check_creatable(out)
     with bad_input_exits(verdicts):
         table = read_verdicts(verdicts)
         if table.num_rows == 0:
@@ -263,8 +285,11 @@ def plot(verdicts, directory, column):
         has_column = column in table.column_names
         tally = Tally(by=(column,) if has_column else ())
         tally.add(table)
-    out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(out, f"-o/--output: cannot create the directory ({error.strerror or error})") from None
+    check_outputs([verdicts], [("-o/--output", path, None) for path in figure_paths(out, column)])
     written = []
     style = {**_STYLE, "font.family": font_families(matplotlib, _names_shown(table, column if has_column else None))}
     with matplotlib.rc_context(style), warnings.catch_warnings():

@@ -9,6 +9,7 @@ import click
 
 from scorer.commands import common
 from scorer.load import json_lines
+from scorer.outputs import check_outputs, written_atomically
 from scorer.temporal import resolve
 
 
@@ -94,9 +95,10 @@ def resolve_command(text, reference_time, timezone, cases, out):
         return
     lines = (json.dumps(record, ensure_ascii=False) for record in _file_records(cases, reference, zone))
     if out:
-        with open(out, "w", encoding="utf-8") as handle:
+        check_outputs([cases], [("--out", out, None)])
+        with written_atomically(out) as handle:
             for line in lines:
-                handle.write(line + "\n")
+                handle.write((line + "\n").encode("utf-8"))
     else:
         for line in lines:
             click.echo(line)

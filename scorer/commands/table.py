@@ -21,6 +21,7 @@ instances (all their rows at once) instead of rows, within each group and stratu
 from __future__ import annotations
 
 import hashlib
+import re
 
 import click
 import numpy as np
@@ -29,8 +30,9 @@ import pyarrow as pa
 from scorer import vocab
 from scorer.aggregate import (METRICS, Tally, category_sort_key, metric_masks, metrics_of,
                               value_sort_key)
-from scorer.commands.common import bad_input_exits
+from scorer.commands.common import FiniteRange, bad_input_exits
 from scorer.errors import InputError
+from scorer.outputs import check_outputs, written_atomically
 from scorer.report import FORMATS, Estimate, render
 from scorer.verdicts import read_verdicts
 
@@ -42,6 +44,7 @@ PAPER_COLUMNS = (
     vocab.EXTRA_CALL,
 )
 ALL_VALUES = "all"
+MAX_DRAWS = 100_000
 
 
 def parse_reweight(text: str) -> tuple[str, dict]:
@@ -194,19 +197,38 @@ COMPACT_COLUMNS = ("recall", "accuracy", vocab.MISS_RECALL, vocab.PARAM_ERROR, v
 
 def ordered_rows(rows: list, by: tuple, data: pa.Table, order=()) -> list:
     """Rows with each model's group values in their natural order: the order given (easy,
-    medium, hard), then the order in which values first appear in the verdicts; a model's
-    total (`all`) first. Models keep their order."""
+    medium, hard), then the order in which values first appear in the verdicts (length buckets
+    and numbers: numeric order); a model's total (`all`) first. Models keep their order."""
     if not by:
         return rows
     rank = {}
     for column in by:
-        seen = [v for v in order if v] + [v for v in data.column(column).unique().to_pylist()]
+        values = data.column(column).unique().to_pylist()
+        starts = [bucket_start(value) for value in values]
+        if None not in starts:  # length buckets or numbers: in numeric order, whatever came first
+            values = [value for _start, value in sorted(zip(starts, values), key=lambda pair: pair[0])]
+        seen = [v for v in order if v] + values
         rank[column] = {value: i for i, value in enumerate(dict.fromkeys(map(_text, seen)))}
 
     def key(row):
         return tuple((-1,) if row[c] == ALL_VALUES else (rank[c].get(_text(row[c]), len(rank[c])),) for c in by)
     models = {model: i for i, model in enumerate(dict.fromkeys(row["model"] for row in rows))}
     return sorted(rows, key=lambda row: (models[row["model"]], key(row)))
+
+
+_BUCKET = re.compile(r"(>)?(\d+)(?:–\d+)?")
+
+
+def bucket_start(value) -> int | None:
+    """The first length a bucket covers (`06–10` -> 6, `>40` -> 41), an integer itself; None
+    for any other value. `score dialogue` writes the buckets; ordered as text, a bucket whose
+    dialogues happen to come first would lead."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    match = _BUCKET.fullmatch(value) if isinstance(value, str) else None
+    if match is None:
+        return None
+    return int(match.group(2)) + (1 if match.group(1) else 0)
 
 
 def _text(value) -> str:
@@ -246,11 +268,14 @@ def _rows_repeat(data: pa.Table) -> bool:
               help="Order of the --by values, e.g. easy,medium,hard (default: as they first appear in the "
                    "verdicts; values not listed follow).")
 @click.option("--reweight", help="Re-weight strata of a column, e.g. difficulty=easy:0.6,medium:0.3,hard:0.1.")
-@click.option("--ci", type=click.FloatRange(0, 1, min_open=True, max_open=True),
+@click.option("--ci", type=FiniteRange(0, 1, min_open=True, max_open=True),
               help="Bootstrap confidence level, e.g. 0.95.")
-@click.option("--bootstrap", "draws", type=click.IntRange(1), default=1000, show_default=True,
-              help="Bootstrap resamples (with --ci).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bootstrap.")
+@click.option("--bootstrap", "draws", type=click.IntRange(1, MAX_DRAWS), default=1000, show_default=True,
+              help=f"Bootstrap resamples (with --ci), at most {MAX_DRAWS:,}: percentile intervals settle "
+                   "within a few thousand, and each resample holds a count per category and a share "
+                   "per metric in memory.")
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
+              help="Seed of the bootstrap (a non-negative integer, as numpy's SeedSequence takes).")
 @click.option("--cluster", metavar="COLUMN",
               help="Resample whole clusters of rows, e.g. `id` when each instance has several samples.")
 @click.option("--bold-best/--no-bold-best", default=True, show_default=True,
@@ -264,6 +289,7 @@ def table(verdicts, by, fmt, precision, columns, reweight, ci, draws, seed, clus
 
     Example: score table verdicts.parquet --by difficulty --format latex --ci 0.95
     """
+    check_outputs([verdicts], [("-o/--output", output, None)])
     if sample:
         from scorer.dialogue import pass_k_rows
 
@@ -316,7 +342,7 @@ def table(verdicts, by, fmt, precision, columns, reweight, ci, draws, seed, clus
 
 def _emit(text: str, output):
     if output:
-        with open(output, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with written_atomically(output) as handle:
+            handle.write(text.encode("utf-8"))
     else:
         click.echo(text, nl=False)

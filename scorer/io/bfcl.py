@@ -23,7 +23,7 @@ import pyarrow as pa
 
 from scorer.compat import bfcl_models
 from scorer.errors import InputError
-from scorer.load import json_lines, salvage
+from scorer.load import json_lines, salvage, without_bom
 from scorer.tables import GOLD_FIXED, PREDICTIONS
 
 # BFCL's parameter type names -> JSON Schema. `any` becomes an unconstrained schema (BFCL's
@@ -84,7 +84,7 @@ def read_json_lines(path, lenient=False) -> list:
     broken line as its id when the line shows one."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = without_bom(path.read_bytes()).decode("utf-8")
     except OSError as error:
         raise InputError(path, f"cannot read: {error.strerror or error}") from None
     if text.lstrip().startswith("["):

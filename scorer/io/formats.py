@@ -36,7 +36,7 @@ def first_record(path: Path) -> dict:
     must not read a large file twice), a JSON array or a single JSON document."""
     try:
         with open(path, "rb") as handle:
-            line = next((line for line in handle if line.strip()), b"").removeprefix(b"\xef\xbb\xbf")
+            line = next((line for line in map(load.without_bom, handle) if line.strip()), b"")
     except OSError as error:
         raise InputError(path, f"cannot read: {error.strerror or error}") from None
     if not line:
@@ -45,7 +45,7 @@ def first_record(path: Path) -> dict:
         first = orjson.loads(line)
     except orjson.JSONDecodeError:
         try:
-            first = orjson.loads(path.read_bytes().removeprefix(b"\xef\xbb\xbf"))  # one document, several lines
+            first = orjson.loads(load.without_bom(path.read_bytes()))  # one document, several lines
         except orjson.JSONDecodeError as error:
             # JSON Lines whose first line is bad: the first line that reads decides the format
             first = next((value for _n, value, problem in load.json_lines(path) if problem is None), None)

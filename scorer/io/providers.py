@@ -48,7 +48,7 @@ import orjson
 import pyarrow as pa
 
 from scorer.errors import InputError
-from scorer.load import json_lines
+from scorer.load import json_lines, without_bom
 from scorer.parse import parse_calls_value, parse_output
 from scorer.tables import PREDICTIONS
 
@@ -301,7 +301,7 @@ def read_provider_dump(path, provider: str | None = None) -> pa.Table:
         data = path.read_bytes()
     except OSError as problem:
         raise InputError(path, f"cannot read the file ({problem.strerror})") from None
-    data = data.removeprefix(b"\xef\xbb\xbf")
+    data = without_bom(data)
     columns = {name: [] for name in PREDICTIONS.names}
     for number, record in (_json_records(path, data) if data.strip() else []):
         record_id, model, calls, output, malformed = _read_record(record, provider)

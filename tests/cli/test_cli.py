@@ -5,6 +5,7 @@ import shutil
 import subprocess
 import sys
 
+import pytest
 from click.testing import CliRunner
 
 from scorer.cli import cli
@@ -158,3 +159,77 @@ def test_lint_reads_a_benchmark_format_named_by_gold_format():
     assert "gold against itself" in named.output
     wrong = runner.invoke(cli, ["lint", str(bfcl), "--gold-format", "callscore"])
     assert wrong.exit_code == 2 and "Error: " in wrong.output  # read as callscore JSON: refused
+
+
+def test_a_usage_error_of_the_scoring_command_names_score_not_a_hidden_command(tmp_path):
+    preds, gold = _files(tmp_path)
+    result = CliRunner().invoke(cli, ["--no-such-option", str(preds), str(gold)], prog_name="score")
+    assert result.exit_code == 2
+    assert result.output.splitlines()[:2] == ["Usage: score [OPTIONS] PREDICTIONS... GOLD",
+                                              "Try 'score --help' for help."]
+    assert "score run" not in result.output
+
+
+def test_a_usage_error_of_a_subcommand_still_names_it():
+    result = CliRunner().invoke(cli, ["table", "--no-such-option", "v.parquet"], prog_name="score")
+    assert result.exit_code == 2 and result.output.startswith("Usage: score table [OPTIONS] VERDICTS")
+
+
+@pytest.mark.parametrize("args, option, message", [
+    (["table", "v.parquet", "--ci", "nan"], "--ci", "'nan' is not a number"),
+    (["table", "v.parquet", "--ci", "1"], "--ci", "not in the range 0<x<1"),
+    (["table", "v.parquet", "--seed", "-1"], "--seed", "-1 is not in the range x>=0"),
+    (["table", "v.parquet", "--bootstrap", "100000000"], "--bootstrap", "not in the range 1<=x<=100000"),
+    (["p.jsonl", "g.jsonl", "--fuzzy-high", "nan"], "--fuzzy-high", "'nan' is not a number"),
+    (["p.jsonl", "g.jsonl", "--fuzzy-low", "nan"], "--fuzzy-low", "'nan' is not a number"),
+])
+def test_options_out_of_range_are_refused_before_any_file_is_read(args, option, message):
+    """The files named do not exist: an option checked after reading would report them instead."""
+    result = CliRunner().invoke(cli, args, prog_name="score")
+    assert result.exit_code == 2, result.output
+    assert f"Invalid value for '{option}': " in result.output and message in result.output
+
+
+def test_a_huge_argument_leaves_detail_one_readable_line(tmp_path):
+    gold = tmp_path / "g.jsonl"
+    gold.write_text(json.dumps({"id": "a", "gold_calls": [{"name": "f", "arguments": {"note": "short"}}]}) + "\n")
+    huge = "x" * 1_000_000
+    preds = tmp_path / "p.jsonl"
+    preds.write_text(json.dumps({"id": "a", "model": "m", "calls": [{"name": "f", "arguments": {"note": huge}}]}) + "\n")
+    result = CliRunner().invoke(cli, [str(preds), str(gold), "-o", str(tmp_path / "v.jsonl"), "-q"])
+    assert result.exit_code == 0, result.output
+    verdict = json.loads((tmp_path / "v.jsonl").read_text())
+    line = "note: gold short, predicted " + huge
+    cut = len(line) - 500   # 250 characters kept at each end
+    assert verdict["detail"] == f"{line[:250]} …[{cut:,} characters cut]… {line[-250:]}"
+    assert [error["predicted"] for error in verdict["errors"]] == [huge]   # the whole value is kept there
+
+
+def test_note_counts_have_the_thousands_separators_of_the_tables():
+    from scorer.duplicates import Duplicates
+    from scorer.pipeline import Result
+
+    result = Result(tally=None, unknown_ids=12345, first_unknown_ids=["x"], missing_predictions=1000,
+                    scoring_errors=1001, first_scoring_error="boom", judge_rows=2500, judge_tokens=1234567,
+                    judge_file="u.jsonl", no_reference_rows=1500, gold_without_reference=2000,
+                    salvaged_lines=[(n, str(n)) for n in range(1200)], unreadable_lines=[(n, "bad") for n in range(1005)])
+    result.duplicates = Duplicates("keep", 1, "p.jsonl")
+    result.duplicates.count, result.duplicates.first = 4321, ["m/1"]
+    notes = "\n".join(result.notes())
+    for phrase in ("4,321 repeated (model, id) prediction(s)", "warning: 1,500 verdict row(s)", "one of the 2,000 gold row(s)", "12,345 prediction(s) with an id",
+                   "1,000 gold id(s)", "1,001 row(s) raised", "2,500 undecided row(s)", "about 1,234,567 prompt tokens",
+                   "1,200 prediction line(s) not valid JSON", "... 1,000 more unreadable lines"):
+        assert phrase in notes
+
+
+def test_table_by_length_bucket_is_in_numeric_order_not_in_order_of_appearance(tmp_path):
+    buckets = ["06–10", "01–05", ">40", "21–40", "11–20"]
+    verdicts = tmp_path / "dialogues.jsonl"
+    verdicts.write_text("".join(json.dumps({"model": "m", "id": str(i), "positive": True, "outcome": "correct",
+                                            "subtype": None, "decided": True, "missing_prediction": False,
+                                            "turns": bucket}, ensure_ascii=False) + "\n"
+                                for i, bucket in enumerate(buckets)), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["table", str(verdicts), "--by", "turns", "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    shown = [line.split(",")[1] for line in result.output.splitlines()[1:]]
+    assert shown == ["all", "01–05", "06–10", "11–20", "21–40", ">40"]

@@ -66,6 +66,7 @@ def test_the_run_warns_with_the_count(tmp_path):
     result = CliRunner().invoke(cli, [str(predictions), str(gold), "-o", str(tmp_path / "v.jsonl")])
     assert result.exit_code == 0, result.output
     assert "warning: 2 verdict row(s) left undecided (no_reference_time)" in result.output
+    assert "note: warning" not in result.output   # a warning, not a note of one
     rows = [json.loads(line) for line in (tmp_path / "v.jsonl").read_text(encoding="utf-8").splitlines()]
     assert [(r["decided"], r["uncertain_reason"]) for r in rows] == [
         (False, "no_reference_time"), (False, "no_reference_time"), (True, None)]

@@ -122,3 +122,17 @@ def test_audit_compares_only_rows_decided_by_the_rules(tmp_path):
     # p_o = 2/3; p_e = (1*1 + 1*0 + 1*2) / 9 = 1/3; kappa = (2/3 - 1/3) / (2/3)
     assert "outcome/subtype: 3 row(s), agreement 0.667, Cohen's kappa 0.500" in text
     assert text.splitlines()[1].split() == ["rules", "\\", "judge", "correct", "param_error"]
+
+
+def test_merge_judge_says_how_many_answers_it_left_to_the_rules(tmp_path):
+    answers = write_jsonl(tmp_path / "judge.jsonl", [
+        {"model": "a", "id": "1", "outcome": "correct"},                  # undecided: merged
+        {"model": "a", "id": "4", "outcome": "correct"},                  # decided by the rules
+        {"model": "b", "id": "1", "outcome": "miss_recall", "subtype": "no_call"},   # decided by the rules
+    ])
+    result = CliRunner().invoke(merge_judge, [str(verdict_file(tmp_path)), str(answers), "-o",
+                                              str(tmp_path / "merged.parquet")])
+    assert result.exit_code == 0, result.output
+    assert ("note: 2 answer(s) for rows the rules decided left unused (first: line 2); "
+            "`score audit` compares them with the rules") in result.stderr
+    assert "merged 1 judge answer(s); 0 rejected; 2 row(s) still undecided" in result.stdout
