@@ -1,6 +1,9 @@
 """When two folded texts whose keys differ are still equal, different, or for a judge to decide.
 
-The policy, in order (each step a reason a similarity score cannot be trusted):
+Enum values are never scored by similarity: two members (or values a table links to members:
+商务舱 = business) differ; a value that is no member and that no table links to one is left to
+a judge (normalize/enums.py). For texts, the policy, in order (each step a reason a similarity
+score cannot be trusted):
 0. Two values that alias or place tables both list, under different canonical names, are
    different things (张家口 / 张家界; the airport PEK / the city 北京), however alike.
 1. Texts naming different times differ, however alike (the times were resolved in them).
@@ -31,6 +34,7 @@ from rapidfuzz.distance import OSA
 
 from scorer import match_py as m
 from scorer.normalize import FUZZY, TOLERANCE, Canon
+from scorer.normalize.enums import NOT_MEMBER_RULE
 from scorer.script import HAN
 
 TYPO_MIN_LENGTH = 6
@@ -61,6 +65,8 @@ def _text_pair(gold: Canon, pred: Canon, options) -> tuple[int, str]:
     """(status, why) for two texts whose keys differ; `why` is said only of uncertain pairs."""
     if not (gold.flags & FUZZY and pred.flags & FUZZY):
         return m.PAIR_DIFFERENT, ""
+    if gold.key[:2] == pred.key[:2] == "e:":
+        return _enum_pair(gold, pred)
     if gold.written and pred.written:
         return m.PAIR_DIFFERENT, ""   # two names the tables know apart (张家口 / 张家界, PEK / 北京)
     if TIME_MARK.findall(gold.key) != TIME_MARK.findall(pred.key):
@@ -83,6 +89,14 @@ def _text_pair(gold: Canon, pred: Canon, options) -> tuple[int, str]:
     if score < options.fuzzy_low:
         return m.PAIR_DIFFERENT, ""
     return m.PAIR_UNCERTAIN, f"similarity {score:.0f}, between {options.fuzzy_low:g} and {options.fuzzy_high:g}"
+
+
+def _enum_pair(gold: Canon, pred: Canon) -> tuple[int, str]:
+    """Two members of an enum (or values tables link to members) differ; a value that is no
+    member and that no table links to one may still mean one, so a judge decides."""
+    if NOT_MEMBER_RULE in (gold.rule, pred.rule):
+        return m.PAIR_UNCERTAIN, "not a member of the enum, and no table links it to one"
+    return m.PAIR_DIFFERENT, ""
 
 
 def typo_only(a: str, b: str) -> bool:

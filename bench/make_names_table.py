@@ -1,0 +1,140 @@
+"""Writes the generated alias tables rules/aliases/cldr_*.tsv and iata_airports.tsv: the names
+tool calls give most (languages, currencies, countries and territories, cities, airports) in
+Chinese and in English, so that 日本 = Japan and 德国 / France are decided, not left to a judge.
+
+    pip install babel==2.19.0 airportsdata==20260905   # the `names` extra
+    python bench/make_names_table.py
+
+Sources: CLDR through babel (Unicode license): the zh and en display names of languages (ISO 639
+codes of two or three letters, named in both), currencies (ISO 4217 codes) and territories
+(ISO 3166 alpha-2 regions: their codes are left out, since `de` is German and Germany), and the
+exemplar cities of the time zones (Asia/Tokyo: 东京, Tokyo). airportsdata (MIT): the IATA code
+and name of each airport; no Chinese names, so it links codes to names, never a city to its
+airport.
+
+One row per thing, its Chinese name first (the canonical form), then its code and its English
+name, written folded as the loader reads them. The hand-written global tables come first: a row
+naming something they list takes their canonical form (HKD: 港币), and a name they give
+another thing is left out of the row. A name two generated rows give different things
+(Córdoba, two airports called Municipal Airport, KRW: Korean won and an airport) is left out
+of both, as the places table does, and a row left with one name is dropped. Deterministic:
+rows in the sources' code order, families in a fixed order; tests/rules/test_names_tables.py
+regenerates them and compares bytes.
+"""
+
+import io
+import re
+import sys
+from collections import defaultdict
+from importlib import metadata
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from scorer.normalize.aliases import alias_index  # noqa: E402
+from scorer.normalize.text import fold_text  # noqa: E402
+from scorer.rules import list_files  # noqa: E402
+
+ALIASES = Path(__file__).resolve().parent.parent / "rules" / "aliases"
+PACKAGES = ("babel", "airportsdata")
+_LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}$")
+_CURRENCY_CODE = re.compile(r"^[A-Z]{3}$")
+_REGION_CODE = re.compile(r"^[A-Z]{2}$")
+_NOT_A_REGION = {"ZZ", "EU", "EZ", "UN", "XA", "XB"}   # unknown, unions and pseudo-regions
+
+
+def languages():
+    from babel import Locale
+
+    zh, en = Locale("zh").languages, Locale("en").languages
+    return [[zh[code], code, en[code]] for code in sorted(zh) if _LANGUAGE_CODE.match(code) and code in en]
+
+
+def currencies():
+    from babel import Locale
+
+    zh, en = Locale("zh").currencies, Locale("en").currencies
+    return [[zh[code], code, en[code]] for code in sorted(zh) if _CURRENCY_CODE.match(code) and code in en]
+
+
+def territories():
+    from babel import Locale
+
+    zh, en = Locale("zh").territories, Locale("en").territories
+    return [[zh[code], en[code]] for code in sorted(zh)
+            if _REGION_CODE.match(code) and code not in _NOT_A_REGION and code in en]
+
+
+def zone_cities():
+    from babel.core import get_global
+    from babel.dates import get_timezone_location
+
+    return [[get_timezone_location(zone, locale=language, return_city=True) for language in ("zh", "en")]
+            for zone in sorted(get_global("zone_territories")) if "/" in zone and not zone.startswith("Etc/")]
+
+
+def airports():
+    import airportsdata
+
+    found = airportsdata.load("IATA")
+    return [[found[code]["name"], code] for code in sorted(found) if found[code]["name"]]
+
+
+# file -> (the rows' source, what they list), in the order names are claimed
+FAMILIES = {
+    "cldr_languages.tsv": (languages, "CLDR language names (zh, en) and ISO 639 codes"),
+    "cldr_currencies.tsv": (currencies, "CLDR currency names (zh, en) and ISO 4217 codes"),
+}
+
+
+def hand_written() -> dict:
+    """folded name -> canonical over the hand-written global alias tables (the generated ones
+    are not read: they are what is being made)."""
+    return alias_index(tuple(f for f in list_files("aliases", ".tsv") if f.rsplit("/", 1)[-1] not in FAMILIES))
+
+
+def build() -> dict:
+    """file name -> text of each generated table."""
+    hand = hand_written()
+    rows = {}   # file -> [[canonical, names...]]
+    for name, (source, _about) in FAMILIES.items():
+        rows[name] = []
+        for names in source():
+            names = list(dict.fromkeys(folded for folded in map(fold_text, names) if folded))
+            listed = {hand[n] for n in names if n in hand}
+            canonical = listed.pop() if len(listed) == 1 else names[0]
+            rows[name].append([canonical] + [n for n in names if n != canonical and hand.get(n, canonical) == canonical])
+    claimed = defaultdict(set)
+    for family in rows.values():
+        for row in family:
+            for n in row:
+                claimed[n].add(row[0])
+    tables = {}
+    for name, family in rows.items():
+        kept = []
+        for canonical, *names in family:
+            if canonical in hand or len(claimed[canonical]) == 1:   # else the thing itself is ambiguous
+                names = [n for n in names if n in hand or len(claimed[n]) == 1]
+                if names:
+                    kept.append("\t".join([canonical] + names))
+        tables[name] = _header(FAMILIES[name][1]) + "\n".join(kept) + "\n"
+    return tables
+
+
+def _header(about: str) -> str:
+    versions = ", ".join(f"{package} {metadata.version(package)}" for package in PACKAGES)
+    return ("# version: 1\n"
+            f"# source: generated by bench/make_names_table.py from {versions}; do not edit by hand\n"
+            f"# purpose: {about}: canonical (the Chinese name) <TAB> names of the same thing, folded;\n"
+            "#   names the hand-written tables give another thing, or two things share, are left out\n")
+
+
+def main() -> int:
+    for name, text in build().items():
+        with io.open(ALIASES / name, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        print(f"{ALIASES / name}: {text.count(chr(10)) - 4} rows")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

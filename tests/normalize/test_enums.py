@@ -1,0 +1,65 @@
+"""Enum members named in another language or other words: linked by a table = that member,
+another member = decided wrong, no member and no table = left to a judge (never decided wrong).
+Expected values written from rules/enums/*.tsv and CLDR's language names by hand."""
+
+import json
+
+import pytest
+from helpers import call, verdicts_for
+
+
+def _verdict(enum, gold, predicted, name="t", parameter="choice"):
+    tool = {"name": name, "parameters": {"type": "object", "properties": {parameter: {"type": "string", "enum": enum}}}}
+    rows = [{"id": "x", "gold_calls": [call(name, **{parameter: gold})], "tools": json.dumps([tool])}]
+    found = verdicts_for(rows, [{"id": "x", "calls": [call(name, **{parameter: predicted})]}])[("m", "x")]
+    return found["outcome"], found["subtype"], found["decided"]
+
+
+CABINS = ["economy", "premium_economy", "business", "first"]
+CORRECT = ("correct", None, True)
+WRONG = ("param_error", "incorrect_value", True)
+
+
+@pytest.mark.parametrize("gold, predicted", [
+    ("first", "头等舱"), ("business", "商务舱"), ("business", "公务舱"), ("economy", "经济舱"),
+    ("premium_economy", "超级经济舱"), ("premium_economy", "Premium Economy"), ("first", "First Class"),
+])
+def test_a_cabin_named_in_chinese_or_in_words_is_the_member(gold, predicted):
+    assert _verdict(CABINS, gold, predicted) == CORRECT
+
+
+@pytest.mark.parametrize("gold, predicted", [("first", "商务舱"), ("economy", "头等舱"), ("business", "first")])
+def test_a_word_for_another_member_is_decided_wrong(gold, predicted):
+    assert _verdict(CABINS, gold, predicted) == WRONG
+
+
+@pytest.mark.parametrize("predicted", ["头等", "豪华舱", "vip", "中文"])
+def test_a_value_no_table_links_to_a_member_is_left_to_a_judge(predicted):
+    assert _verdict(CABINS, "first", predicted)[2] is False
+
+
+def test_a_word_of_two_tables_takes_the_member_the_enum_has():
+    # `first` is an airline cabin (头等舱) and a train seat class (一等座); the enum says which
+    seats = ["second", "first", "business"]
+    assert _verdict(seats, "first", "一等座") == CORRECT
+    assert _verdict(seats, "business", "商务座") == CORRECT
+    assert _verdict(seats, "second", "一等座") == WRONG
+    assert _verdict(["single", "double", "twin", "suite"], "twin", "双床房") == CORRECT
+    assert _verdict(["single", "double", "twin", "suite"], "double", "双床房") == WRONG
+    assert _verdict(["economy", "comfort", "luxury"], "comfort", "舒适型") == CORRECT
+
+
+@pytest.mark.parametrize("gold, predicted", [("zh", "中文"), ("fr", "法语"), ("en", "English"), ("ja", "日语"),
+                                             ("zh", "Chinese")])
+def test_a_language_code_named_in_chinese_or_english_is_the_member(gold, predicted):
+    assert _verdict(["zh", "en", "fr", "ja"], gold, predicted, parameter="language") == CORRECT
+
+
+def test_a_language_named_as_another_member_is_wrong():
+    assert _verdict(["zh", "en", "fr", "ja"], "fr", "德语", parameter="language")[2] is False   # no member: judge
+    assert _verdict(["zh", "en", "fr", "ja"], "fr", "中文", parameter="language") == WRONG
+
+
+def test_members_themselves_still_compare_by_case_and_decide_apart():
+    assert _verdict(CABINS, "first", "FIRST") == CORRECT
+    assert _verdict(CABINS, "first", "economy") == WRONG

@@ -1,0 +1,54 @@
+"""rules/aliases/cldr_*.tsv and iata_airports.tsv: generated from CLDR (babel) and airportsdata
+(regenerated and compared byte for byte when the generator's pinned sources are installed),
+written folded, and never giving one name two things."""
+
+import importlib.util
+import re
+import sys
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+from scorer.normalize.aliases import GENERATED_PREFIXES, alias_index, global_files
+from scorer.normalize.text import fold_text
+from scorer.rules import read_tsv, rules_dir
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+GENERATED = sorted(f for f in global_files() if f.rsplit("/", 1)[-1].startswith(GENERATED_PREFIXES))
+
+
+def _generator():
+    sys.path.insert(0, str(BENCH))
+    try:
+        import make_names_table
+    finally:
+        sys.path.remove(str(BENCH))
+    return make_names_table
+
+
+def test_regenerating_gives_the_committed_files():
+    for package in ("babel", "airportsdata"):
+        if importlib.util.find_spec(package) is None:
+            pytest.skip(f"{package} (the `names` extra) is not installed")
+    installed = tuple(metadata.version(package) for package in ("babel", "airportsdata"))
+    header = (rules_dir() / GENERATED[0]).read_text(encoding="utf-8").splitlines()[1]
+    recorded = re.search(r"babel (\S+), airportsdata (\S+);", header).groups()
+    if recorded != installed:
+        pytest.skip(f"the tables were made with babel/airportsdata {recorded}, installed {installed}")
+    built = _generator().build()
+    assert sorted(f"aliases/{name}" for name in built) == GENERATED
+    for name, text in built.items():
+        assert text == (rules_dir() / "aliases" / name).read_text(encoding="utf-8"), name
+
+
+@pytest.mark.parametrize("relative", GENERATED)
+def test_every_name_is_written_folded(relative):
+    for row in read_tsv(relative):
+        for name in row:
+            assert fold_text(name) == name, (relative, name)
+
+
+def test_the_global_tables_load_together():
+    # an alias two canonical forms claim would raise InputError here
+    assert len(alias_index(global_files())) > 2000
