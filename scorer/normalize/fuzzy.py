@@ -6,6 +6,9 @@ a judge (normalize/enums.py). For texts, the policy, in order (each step a reaso
 score cannot be trusted):
 0. Two values that alias or place tables both list, under different canonical names, are
    different things (张家口 / 张家界; the airport PEK / the city 北京), however alike.
+   Two places of the gazetteer's cities that its names and the endings of station and airport
+   names tell apart are different (北京南站 / 北京站, 北京 / 北京站; in a place-typed parameter
+   also 上海虹桥 / 上海浦东: normalize/places.py).
 1. Texts naming different times differ, however alike (the times were resolved in them).
 2. Identifiers are never fuzzy: the digit runs and the codes of a text (`code_tokens`:
    tracking and flight numbers, phone numbers, IPs, street numbers, amounts) must agree
@@ -35,6 +38,7 @@ from rapidfuzz.distance import OSA
 from scorer import match_py as m
 from scorer.normalize import FUZZY, TOLERANCE, Canon
 from scorer.normalize.enums import NOT_MEMBER_RULE
+from scorer.normalize.places import different_places
 from scorer.script import HAN
 
 TYPO_MIN_LENGTH = 6
@@ -52,7 +56,7 @@ def pair_status(param, gold: Canon, pred: Canon, options) -> int:
     """m.PAIR_EQUAL / PAIR_UNCERTAIN / PAIR_DIFFERENT for two values whose keys differ."""
     if gold.flags & TOLERANCE and pred.flags & TOLERANCE:
         return m.PAIR_EQUAL if abs(gold.number - pred.number) <= param.tolerance else m.PAIR_DIFFERENT
-    return _text_pair(gold, pred, options)[0]
+    return _text_pair(gold, pred, options, param.place)[0]
 
 
 def uncertain_cause(gold: Canon, pred: Canon, options) -> str:
@@ -61,14 +65,17 @@ def uncertain_cause(gold: Canon, pred: Canon, options) -> str:
     return _text_pair(gold, pred, options)[1]
 
 
-def _text_pair(gold: Canon, pred: Canon, options) -> tuple[int, str]:
-    """(status, why) for two texts whose keys differ; `why` is said only of uncertain pairs."""
+def _text_pair(gold: Canon, pred: Canon, options, place_typed=False) -> tuple[int, str]:
+    """(status, why) for two texts whose keys differ; `why` is said only of uncertain pairs.
+    A pair found different only in a place-typed parameter is never asked its cause."""
     if not (gold.flags & FUZZY and pred.flags & FUZZY):
         return m.PAIR_DIFFERENT, ""
     if gold.key[:2] == pred.key[:2] == "e:":
         return _enum_pair(gold, pred)
     if gold.written and pred.written:
         return m.PAIR_DIFFERENT, ""   # two names the tables know apart (张家口 / 张家界, PEK / 北京)
+    if different_places(_plain(gold), _plain(pred), place_typed):
+        return m.PAIR_DIFFERENT, ""   # 北京南站 / 北京站, 北京 / 北京站, 上海虹桥 / 上海浦东 as places
     if TIME_MARK.findall(gold.key) != TIME_MARK.findall(pred.key):
         return m.PAIR_DIFFERENT, ""
     gold_text, pred_text = _plain(gold), _plain(pred)
