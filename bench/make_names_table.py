@@ -12,14 +12,15 @@ exemplar cities of the time zones (Asia/Tokyo: 东京, Tokyo). airportsdata (MIT
 and name of each airport; no Chinese names, so it links codes to names, never a city to its
 airport.
 
-One row per thing, its Chinese name first (the canonical form), then its code and its English
-name, written folded as the loader reads them. The hand-written global tables come first: a row
-naming something they list takes their canonical form (HKD: 港币), and a name they give
-another thing is left out of the row. A name two generated rows give different things
-(Córdoba, two airports called Municipal Airport, KRW: Korean won and an airport) is left out
-of both, as the places table does, and a row left with one name is dropped. Deterministic:
-rows in the sources' code order, families in a fixed order; tests/rules/test_names_tables.py
-regenerates them and compares bytes.
+One row per thing, its Chinese name first (the canonical form), then its English name and its
+code, written folded as the loader reads them. The hand-written global tables come first: a row
+whose Chinese or English name they list, or whose code the table of its family lists, takes
+their canonical form (港元, HKD: 港币; NRT: 东京成田国际机场), and a name or code they give another
+thing is left out of the row (la: LA is Los Angeles in cities.tsv, not Latin). A
+name two generated rows give different things (Newcastle Airport: two airports; AMD: the
+Armenian dram and Ahmedabad's airport) is left out of both, as the places table does, and a
+row left with one name is dropped. Deterministic: rows in the sources' code order, families in
+a fixed order; tests/rules/test_names_tables.py regenerates them and compares bytes.
 """
 
 import io
@@ -46,21 +47,21 @@ def languages():
     from babel import Locale
 
     zh, en = Locale("zh").languages, Locale("en").languages
-    return [[zh[code], code, en[code]] for code in sorted(zh) if _LANGUAGE_CODE.match(code) and code in en]
+    return [([zh[code], en[code]], code) for code in sorted(zh) if _LANGUAGE_CODE.match(code) and code in en]
 
 
 def currencies():
     from babel import Locale
 
     zh, en = Locale("zh").currencies, Locale("en").currencies
-    return [[zh[code], code, en[code]] for code in sorted(zh) if _CURRENCY_CODE.match(code) and code in en]
+    return [([zh[code], en[code]], code) for code in sorted(zh) if _CURRENCY_CODE.match(code) and code in en]
 
 
 def territories():
     from babel import Locale
 
     zh, en = Locale("zh").territories, Locale("en").territories
-    return [[zh[code], en[code]] for code in sorted(zh)
+    return [([zh[code], en[code]], None) for code in sorted(zh)
             if _REGION_CODE.match(code) and code not in _NOT_A_REGION and code in en]
 
 
@@ -68,7 +69,7 @@ def zone_cities():
     from babel.core import get_global
     from babel.dates import get_timezone_location
 
-    return [[get_timezone_location(zone, locale=language, return_city=True) for language in ("zh", "en")]
+    return [([get_timezone_location(zone, locale=language, return_city=True) for language in ("zh", "en")], None)
             for zone in sorted(get_global("zone_territories")) if "/" in zone and not zone.startswith("Etc/")]
 
 
@@ -76,13 +77,16 @@ def airports():
     import airportsdata
 
     found = airportsdata.load("IATA")
-    return [[found[code]["name"], code] for code in sorted(found) if found[code]["name"]]
+    return [([found[code]["name"]], code) for code in sorted(found) if found[code]["name"]]
 
 
-# file -> (the rows' source, what they list), in the order names are claimed
+# file -> (the rows' source, what they list, the hand-written table whose codes are these codes)
 FAMILIES = {
-    "cldr_languages.tsv": (languages, "CLDR language names (zh, en) and ISO 639 codes"),
-    "cldr_currencies.tsv": (currencies, "CLDR currency names (zh, en) and ISO 4217 codes"),
+    "cldr_languages.tsv": (languages, "CLDR language names (zh, en) and ISO 639 codes", None),
+    "cldr_currencies.tsv": (currencies, "CLDR currency names (zh, en) and ISO 4217 codes", "currencies.tsv"),
+    "cldr_territories.tsv": (territories, "CLDR country and territory names (zh, en)", None),
+    "cldr_zone_cities.tsv": (zone_cities, "CLDR exemplar cities of the time zones (zh, en)", None),
+    "iata_airports.tsv": (airports, "airport names and IATA codes (airportsdata; English only)", "airports.tsv"),
 }
 
 
@@ -96,28 +100,38 @@ def build() -> dict:
     """file name -> text of each generated table."""
     hand = hand_written()
     rows = {}   # file -> [[canonical, names...]]
-    for name, (source, _about) in FAMILIES.items():
+    for name, (source, _about, coded) in FAMILIES.items():
         rows[name] = []
-        for names in source():
-            names = list(dict.fromkeys(folded for folded in map(fold_text, names) if folded))
-            listed = {hand[n] for n in names if n in hand}
+        codes = alias_index((f"aliases/{coded}",)) if coded else {}
+        for names, code in source():
+            names, code = [folded for folded in map(fold_text, names) if folded], fold_text(code or "")
+            # by name, or by code where its family's table lists these codes: LA is Los Angeles, not Latin
+            listed = {hand[n] for n in names if n in hand} | ({codes[code]} if code in codes else set())
             canonical = listed.pop() if len(listed) == 1 else names[0]
+            names = dict.fromkeys(names + ([code] if code else []))
             rows[name].append([canonical] + [n for n in names if n != canonical and hand.get(n, canonical) == canonical])
-    claimed = defaultdict(set)
-    for family in rows.values():
+    claimed = defaultdict(list)   # name -> (family, canonical) of each row giving it
+    for name, family in rows.items():
         for row in family:
             for n in row:
-                claimed[n].add(row[0])
+                claimed[n].append((name, row[0]))
     tables = {}
     for name, family in rows.items():
         kept = []
         for canonical, *names in family:
-            if canonical in hand or len(claimed[canonical]) == 1:   # else the thing itself is ambiguous
-                names = [n for n in names if n in hand or len(claimed[n]) == 1]
+            if _one_thing(claimed[canonical]):
+                names = [n for n in names if _one_thing(claimed[n])]
                 if names:
                     kept.append("\t".join([canonical] + names))
         tables[name] = _header(FAMILIES[name][1]) + "\n".join(kept) + "\n"
     return tables
+
+
+def _one_thing(claims: list) -> bool:
+    """A name every row giving it gives one canonical form, from one row per family: two rows of
+    one family are two things (three airports called Newcastle Airport), while a country and
+    a city of one name in both languages (巴拿马, Panama) read the same either way."""
+    return len({canonical for _family, canonical in claims}) == 1 and len({family for family, _c in claims}) == len(claims)
 
 
 def _header(about: str) -> str:

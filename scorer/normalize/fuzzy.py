@@ -19,7 +19,9 @@ score cannot be trusted):
    number in words (建国路八十八号, "eighty-eight"): then a judge decides.
 3. A Han-script text against a Latin-script one (莫文蔚 / Karen Mok) cannot be compared
    character by character: equal only through an alias rule (their keys would then be
-   equal), otherwise a judge decides, never "different" by a score. Texts are compared as
+   equal; 日本 / Japan by the tables generated from CLDR), different when the tables link
+   both to different things (德国 / France: step 0), otherwise a judge decides, never
+   "different" by a score. Texts are compared as
    written: an alias that turned `Berlin` into 柏林 does not make `Berlin, Germany` cross-script.
 4. Natural-language text: rapidfuzz's normalized Indel ratio. At or above `fuzzy_high` it is
    equal when what differs is only typos (`typo_only`: as many words, one edit in each

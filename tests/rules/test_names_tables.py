@@ -51,4 +51,21 @@ def test_every_name_is_written_folded(relative):
 
 def test_the_global_tables_load_together():
     # an alias two canonical forms claim would raise InputError here
-    assert len(alias_index(global_files())) > 2000
+    assert len(alias_index(global_files())) > 15000
+
+
+@pytest.mark.parametrize("name, canonical", [
+    ("japan", "日本"), ("germany", "德国"), ("tokyo", "东京"), ("french", "法语"), ("fr", "法语"),
+    ("swiss franc", "瑞士法郎"), ("港元", "港币"),   # a name the hand-written table lists takes its canonical form
+    ("pek", "北京首都国际机场"), ("la", "洛杉矶"),   # LA is Los Angeles in cities.tsv: never Latin (拉丁语)
+])
+def test_names_link_to_the_thing(name, canonical):
+    assert alias_index(global_files())[name] == canonical
+
+
+@pytest.mark.parametrize("shared", [
+    "newcastle airport", "ncl", "ntl",   # three airports of one name: neither the name nor their codes
+    "amd",                               # the Armenian dram and Ahmedabad's airport
+])
+def test_a_name_two_things_share_is_left_out(shared):
+    assert shared not in alias_index(global_files())
