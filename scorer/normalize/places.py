@@ -48,7 +48,7 @@ def place_parts(folded: str) -> tuple | None:
     if whole is not None:
         return whole, "", DIVISION
     city, end = None, 0
-    for stop in range(2, len(folded)):
+    for stop in range(2, min(len(folded), _longest_name() + 1)):
         found = canonical_place(folded[:stop])
         if found is not None and city in (None, found):
             city, end = found, stop
@@ -56,6 +56,12 @@ def place_parts(folded: str) -> tuple | None:
         return None
     name, kind = _ending(folded[end:])
     return city, _without_level(name), kind
+
+
+@functools.lru_cache(maxsize=None)
+def _longest_name() -> int:
+    """How far a city may reach into a text: the longest name of the gazetteer."""
+    return max(map(len, place_index()))
 
 
 def different_places(a: str, b: str, place_typed: bool) -> bool:
