@@ -3,7 +3,8 @@
 A value of an enum parameter is read as a member when it is one (case and width folded), when an
 alias table links it to one (rules/aliases/: CLDR's language and currency names, 法语 = fr), or
 when a class table links it to exactly one member (rules/enums/: cabin, seat, room and vehicle
-classes, 商务舱 = business). A value that is no member and that no table links is not decided
+classes, 商务舱 = business; CLDR's languages and currencies with the codes the global tables
+leave out as ambiguous, 法语 = fr, which is France too). A value that is no member and that no table links is not decided
 wrong: it may be another word for a member that no table lists (头等), so a judge decides.
 """
 
@@ -23,9 +24,10 @@ _SEPARATORS = re.compile(r"[_\-\s]+")
 
 def enum_reading(members: tuple, text: str, alias: str | None, tool=None, parameter=None) -> tuple:
     """(key, rule) of a folded enum value: the member it names, or itself when it names none.
-    Without members (a Param made without a schema) it is its alias or itself, as before."""
+    Without members (a Param made without a schema) it is its alias or itself, as before; an
+    empty value names nothing, so it is no word for a member either (decided wrong)."""
     key = alias or text
-    if not members:
+    if not members or not text:
         return key, "alias" if alias not in (None, text) else MEMBER_RULE
     keys = _member_keys(members, tool, parameter)
     if key in keys.values():

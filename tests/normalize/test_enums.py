@@ -63,3 +63,15 @@ def test_a_language_named_as_another_member_is_wrong():
 def test_members_themselves_still_compare_by_case_and_decide_apart():
     assert _verdict(CABINS, "first", "FIRST") == CORRECT
     assert _verdict(CABINS, "first", "economy") == WRONG
+
+
+def test_codes_the_global_tables_leave_out_are_read_in_an_enum():
+    # fr is French and France, AMD the Armenian dram and an airport: left out of rules/aliases/,
+    # read from rules/enums/ where the schema says the value is one of its members
+    assert _verdict(["zh", "fr", "de"], "fr", "French", parameter="language") == CORRECT
+    assert _verdict(["CNY", "AMD", "USD"], "AMD", "亚美尼亚德拉姆", parameter="currency") == CORRECT
+    assert _verdict(["CNY", "AMD", "USD"], "AMD", "美元", parameter="currency") == WRONG
+
+
+def test_an_empty_value_is_decided_wrong_not_left_to_a_judge():
+    assert _verdict(CABINS, "first", "") == WRONG

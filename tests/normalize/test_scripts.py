@@ -41,3 +41,14 @@ def test_a_latin_name_linked_to_another_han_name_is_decided_different(parameter,
 ])
 def test_names_no_table_links_stay_with_the_judge(parameter, gold, predicted):
     assert _verdict(parameter, gold, predicted)[1] is False
+
+
+@pytest.mark.parametrize("gold, predicted", [("英国", "UK"), ("美国", "USA"), ("中国", "CHN"), ("德国", "DE")])
+def test_a_code_two_things_share_is_never_decided_against_a_name(gold, predicted):
+    # UK is the United Kingdom and Ukrainian's code, USA a country and an airport: no table links them
+    assert _verdict("country", gold, predicted)[1] is False
+
+
+def test_a_country_code_no_other_thing_has_is_the_country():
+    assert _verdict("country", "日本", "JPN") == (None, True)
+    assert _verdict("country", "中国", "CN") == (None, True)
