@@ -157,7 +157,8 @@ def _one_thing(claims: list) -> bool:
     """A name every row giving it gives one canonical form, from one row per family: two rows of
     one family are two things (three airports called Newcastle Airport), while a country and
     a city of one name in both languages (巴拿马, Panama) read the same either way."""
-    return len({canonical for _family, canonical in claims}) == 1 and len({family for family, _c in claims}) == len(claims)
+    families = {family for family, _canonical in claims}
+    return len({canonical for _family, canonical in claims}) == 1 and len(families) == len(claims)
 
 
 def _header(about: str, left_out: str) -> str:

@@ -21,8 +21,8 @@ score cannot be trusted):
    character by character: equal only through an alias rule (their keys would then be
    equal; 日本 / Japan by the tables generated from CLDR), different when the tables link
    both to different things (德国 / France: step 0), otherwise a judge decides, never
-   "different" by a score. Texts are compared as
-   written: an alias that turned `Berlin` into 柏林 does not make `Berlin, Germany` cross-script.
+   "different" by a score. Texts are compared as written: an alias that turned `Berlin` into
+   柏林 does not make `Berlin, Germany` cross-script.
 4. Natural-language text: rapidfuzz's normalized Indel ratio. At or above `fuzzy_high` it is
    equal when what differs is only typos (`typo_only`: as many words, one edit in each
    differing word: `Kowloon Tong` / `Kowlon Tong`, `house price` / `house prices`, `88号院` /
