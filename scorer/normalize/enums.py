@@ -20,6 +20,8 @@ MEMBER_RULE = "enum"
 TRANSLATED_RULE = "enum.translated"
 NOT_MEMBER_RULE = "enum.not_member"
 _SEPARATORS = re.compile(r"[_\-\s]+")
+LANGUAGE_TABLE = "enums/cldr_languages.tsv"
+_LANGUAGE_TAG = re.compile(r"^([a-z]{2,3}) (?:[a-z]{4}|[a-z]{2}|\d{3})$")   # zh-CN, zh-Hans, es-419 (BCP 47)
 
 
 def enum_reading(members: tuple, text: str, alias: str | None, tool=None, parameter=None) -> tuple:
@@ -49,11 +51,17 @@ def _member_keys(members: tuple, tool, parameter) -> dict:
 def _classes(folded: str) -> frozenset:
     """The classes a folded word names, as (table, canonical) pairs: `first` is a cabin class
     and a train seat class, 头等舱 only the first. Underscores and hyphens are spaces
-    (premium_economy)."""
+    (premium_economy). Two members of one language (zh-CN, zh-TW) both name it, so 中文 then
+    links to neither: it must link to exactly one."""
     word = _SEPARATORS.sub(" ", folded).strip()
     found = set()
     for table in list_files(CLASS_TABLES, ".tsv"):
         canonical = alias_index((table,)).get(word)
         if canonical is not None:
             found.add((table, canonical))
+    tag = _LANGUAGE_TAG.match(word)
+    if tag and not found:   # a language tag names its language by its first subtag: zh-CN is zh
+        canonical = alias_index((LANGUAGE_TABLE,)).get(tag.group(1))
+        if canonical is not None:
+            found.add((LANGUAGE_TABLE, canonical))
     return frozenset(found)

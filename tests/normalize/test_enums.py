@@ -75,3 +75,13 @@ def test_codes_the_global_tables_leave_out_are_read_in_an_enum():
 
 def test_an_empty_value_is_decided_wrong_not_left_to_a_judge():
     assert _verdict(CABINS, "first", "") == WRONG
+
+
+def test_a_language_tag_is_its_language_where_one_member_has_it():
+    tags = ["zh-CN", "en-US", "ja-JP"]
+    assert _verdict(tags, "zh-CN", "中文", parameter="language") == CORRECT
+    assert _verdict(tags, "zh-CN", "zh", parameter="language") == CORRECT
+    assert _verdict(tags, "ja-JP", "英语", parameter="language") == WRONG
+    # two members of one language: 中文 names neither of them
+    assert _verdict(["zh-CN", "zh-TW", "en-US"], "zh-TW", "中文", parameter="language")[2] is False
+    assert _verdict(["zh-CN", "zh-TW", "en-US"], "zh-TW", "zh-CN", parameter="language") == WRONG
