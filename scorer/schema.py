@@ -47,6 +47,7 @@ class Param:
     inclusive_end: object = None     # date ranges: True / False when the schema says, else None
     items: "Param | None" = None
     properties: tuple = ()           # ((name, Param), ...): a tuple so a Param can key a cache
+    members: tuple = ()              # an enum's members as written (strings only), or ()
 
     def property(self, name: str) -> "Param | None":
         return next((param for key, param in self.properties if key == name), None)
@@ -97,6 +98,7 @@ def _param(spec, where="parameter") -> Param:
         inclusive_end=spec.get("x-inclusive-end"),
         items=items,
         properties=properties,
+        members=tuple(v for v in spec["enum"] if isinstance(v, str)) if kind == "enum" else (),
     )
 
 

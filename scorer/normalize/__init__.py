@@ -20,6 +20,7 @@ from scorer.frozen import hash_once
 from scorer.normalize.aliases import canonical_alias
 from scorer.normalize.dates import PLACEHOLDER_REFERENCE, impossible_date, resolve_absolute, written_absolutely
 from scorer.normalize.identifiers import IDENTIFIER_RULE, identifier_key
+from scorer.normalize.enums import enum_reading
 from scorer.normalize.numbers import number_key, parse_bool, parse_number
 from scorer.normalize.places import PLACE_RULE, canonical_place
 from scorer.normalize.text import fold_text
@@ -111,8 +112,9 @@ def canonical(param: Param, value, context: Context) -> Canon:
         if place is not None:   # 洛阳市 = 洛阳 = Luoyang in a city parameter
             return Canon("s:" + place, flags=FUZZY, rule=PLACE_RULE, written=text)
     alias = canonical_alias(text, context.tool, context.parameter)
-    if kind == "enum":
-        return Canon("e:" + (alias or text), rule="alias" if alias not in (None, text) else "enum")
+    if kind == "enum":   # a member, a value a table links to one (商务舱 = business), or neither
+        key, rule = enum_reading(param.members, text, alias, context.tool, context.parameter)
+        return Canon("e:" + key, flags=FUZZY if param.members else 0, rule=rule)
     if alias is not None:
         return Canon("s:" + alias, flags=FUZZY, rule="alias" if alias != text else "text", written=text)
     number = parse_number(text)

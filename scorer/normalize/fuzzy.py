@@ -1,8 +1,14 @@
 """When two folded texts whose keys differ are still equal, different, or for a judge to decide.
 
-The policy, in order (each step a reason a similarity score cannot be trusted):
+Enum values are never scored by similarity: two members (or values a table links to members:
+商务舱 = business) differ; a value that is no member and that no table links to one is left to
+a judge (normalize/enums.py). For texts, the policy, in order (each step a reason a similarity
+score cannot be trusted):
 0. Two values that alias or place tables both list, under different canonical names, are
    different things (张家口 / 张家界; the airport PEK / the city 北京), however alike.
+   Two places of the gazetteer's cities that its names and the endings of station and airport
+   names tell apart are different (北京南站 / 北京站, 北京 / 北京站; in a place-typed parameter
+   also 上海虹桥 / 上海浦东: normalize/places.py).
 1. Texts naming different times differ, however alike (the times were resolved in them).
 2. Identifiers are never fuzzy: the digit runs and the codes of a text (`code_tokens`:
    tracking and flight numbers, phone numbers, IPs, street numbers, amounts) must agree
@@ -20,8 +26,10 @@ The policy, in order (each step a reason a similarity score cannot be trusted):
    (normalize/negation.py, words in rules/negation.toml).
 4. A Han-script text against a Latin-script one (莫文蔚 / Karen Mok) cannot be compared
    character by character: equal only through an alias rule (their keys would then be
-   equal), otherwise a judge decides, never "different" by a score. Texts are compared as
-   written: an alias that turned `Berlin` into 柏林 does not make `Berlin, Germany` cross-script.
+   equal; 日本 / Japan by the tables generated from CLDR), different when the tables link
+   both to different things (德国 / France: step 0), otherwise a judge decides, never
+   "different" by a score. Texts are compared as written: an alias that turned `Berlin` into
+   柏林 does not make `Berlin, Germany` cross-script.
 5. Two people's names (by the parameter: schema.names_person) one edit apart (王芳 / 王芳芳,
    Jon / John Smith) go to a judge: neither a typo nor another person without knowing who is meant.
 6. Natural-language text: rapidfuzz's normalized Indel ratio. At or above `fuzzy_high` it is
@@ -43,6 +51,8 @@ from scorer.normalize import FUZZY, PERSON, TOLERANCE, Canon
 from scorer.normalize.identifiers import IDENTIFIER_RULE
 from scorer.normalize.negation import OPPOSITE, negation_relation
 from scorer.normalize.units import QUANTITY_RULE, fold_amounts
+from scorer.normalize.enums import NOT_MEMBER_RULE
+from scorer.normalize.places import different_places
 from scorer.script import HAN
 
 TYPO_MIN_LENGTH = 6
@@ -61,7 +71,7 @@ def pair_status(param, gold: Canon, pred: Canon, options) -> int:
     """m.PAIR_EQUAL / PAIR_UNCERTAIN / PAIR_DIFFERENT for two values whose keys differ."""
     if gold.flags & TOLERANCE and pred.flags & TOLERANCE:
         return m.PAIR_EQUAL if abs(gold.number - pred.number) <= param.tolerance else m.PAIR_DIFFERENT
-    return _text_pair(gold, pred, options)[0]
+    return _text_pair(gold, pred, options, param.place)[0]
 
 
 def uncertain_cause(gold: Canon, pred: Canon, options) -> str:
@@ -70,14 +80,19 @@ def uncertain_cause(gold: Canon, pred: Canon, options) -> str:
     return _text_pair(gold, pred, options)[1]
 
 
-def _text_pair(gold: Canon, pred: Canon, options) -> tuple[int, str]:
-    """(status, why) for two texts whose keys differ; `why` is said only of uncertain pairs."""
+def _text_pair(gold: Canon, pred: Canon, options, place_typed=False) -> tuple[int, str]:
+    """(status, why) for two texts whose keys differ; `why` is said only of uncertain pairs.
+    A pair found different only in a place-typed parameter is never asked its cause."""
     if not (gold.flags & FUZZY and pred.flags & FUZZY):
         return m.PAIR_DIFFERENT, ""
+    if gold.key[:2] == pred.key[:2] == "e:":
+        return _enum_pair(gold, pred)
     if gold.written and pred.written:
         return m.PAIR_DIFFERENT, ""   # two names the tables know apart (张家口 / 张家界, PEK / 北京)
     if both_exact(gold, pred):
         return m.PAIR_DIFFERENT, ""
+    if different_places(_plain(gold), _plain(pred), place_typed):
+        return m.PAIR_DIFFERENT, ""   # 北京南站 / 北京站, 北京 / 北京站, 上海虹桥 / 上海浦东 as places
     if TIME_MARK.findall(gold.key) != TIME_MARK.findall(pred.key):
         return m.PAIR_DIFFERENT, ""
     gold_text, pred_text = _plain(gold), _plain(pred)
@@ -125,6 +140,12 @@ def near_miss_names(gold: Canon, pred: Canon, gold_text: str, pred_text: str) ->
     """Two people's names one edit apart (王芳 / 王芳芳, 张伟 / 张玮, Jon / John Smith): without
     knowing who is meant that is neither a typo nor another person, so a judge decides."""
     return bool(gold.flags & pred.flags & PERSON) and OSA.distance(gold_text, pred_text) <= 1
+def _enum_pair(gold: Canon, pred: Canon) -> tuple[int, str]:
+    """Two members of an enum (or values tables link to members) differ; a value that is no
+    member and that no table links to one may still mean one, so a judge decides."""
+    if NOT_MEMBER_RULE in (gold.rule, pred.rule):
+        return m.PAIR_UNCERTAIN, "not a member of the enum, and no table links it to one"
+    return m.PAIR_DIFFERENT, ""
 
 
 def typo_only(a: str, b: str) -> bool:

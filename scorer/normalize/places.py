@@ -4,13 +4,15 @@ origin, destination ... by the schema or the name: scorer/schema.py).
 洛阳 = 洛阳市 = Luoyang = Luòyáng, 河南 = 河南省, and a district only within its city
 (洛阳市西工区 = 洛阳西工区): the table rules/places/cn_admin.tsv is generated from a gazetteer
 by bench/make_places_table.py. Two different places named in the table are different however
-alike their names (张家口 / 张家界); a station or an airport is not its city (南昌站 is not in the
-table, so it is compared as text).
+alike their names (张家口 / 张家界). A station or an airport is read as its city, a name and an
+ending (rules/places/facilities.toml: 北京 + 南 + 站): it is not its city, and two of one city
+whose names or kinds differ are different places (北京南站 / 北京站, 上海虹桥 / 上海浦东).
 """
 
 import functools
 
-from scorer.rules import read_tsv
+from scorer.rules import read_toml, read_tsv
+from scorer.script import HAN
 
 PLACES_FILE = "places/cn_admin.tsv"
 PLACE_RULE = "place"
@@ -27,3 +29,82 @@ def place_index() -> dict:
 def canonical_place(folded: str) -> str | None:
     """The canonical name of the division a folded value names, or None."""
     return place_index().get(folded)
+
+
+FACILITIES_FILE = "places/facilities.toml"
+DIVISION = "division"   # the kind of a value the gazetteer names whole (北京, 洛阳市西工区)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def place_parts(folded: str) -> tuple | None:
+    """(city, name, kind) of a place written in Han characters after a gazetteer name:
+    北京南站 -> (北京, 南, station), 上海虹桥 -> (上海, 虹桥, None), 北京 -> (北京, "", division).
+    The city is the shortest gazetteer name the text opens with, taken as long as it names the
+    same place (洛阳市西工区: 洛阳市, not the district), so that 上海浦东机场 is in 上海. None
+    for other texts."""
+    if not folded or HAN.sub("", folded):
+        return None
+    whole = canonical_place(folded)
+    if whole is not None:
+        return whole, "", DIVISION
+    city, end = None, 0
+    for stop in range(2, min(len(folded), _longest_name() + 1)):
+        found = canonical_place(folded[:stop])
+        if found is not None and city in (None, found):
+            city, end = found, stop
+    if city is None:
+        return None
+    name, kind = _ending(folded[end:])
+    return city, _without_level(name), kind
+
+
+@functools.lru_cache(maxsize=None)
+def _longest_name() -> int:
+    """How far a city may reach into a text: the longest name of the gazetteer."""
+    return max(map(len, place_index()))
+
+
+def different_places(a: str, b: str, place_typed: bool) -> bool:
+    """Two folded texts that name different places of the gazetteer's cities, whatever their
+    similarity: a city and a station or airport (北京 / 北京站); two stations or airports of
+    different cities, of different kinds (上海虹桥站 / 上海虹桥机场), or of one city under names
+    that share no character (北京南站 / 北京站, 上海虹桥机场 / 上海浦东机场); and, in a place-typed
+    parameter, two places of one city so named (上海虹桥 / 上海浦东). Names sharing a character
+    (迪士尼 / 迪斯尼, 浦东 / 浦东新区) may be one place: not decided here."""
+    first, second = place_parts(a), place_parts(b)
+    if first is None or second is None:
+        return False
+    kinds = {first[2], second[2]}
+    if DIVISION in kinds:
+        return len(kinds) == 2 and None not in kinds   # a city is never its station
+    if first[2] and second[2]:
+        return first[0] != second[0] or first[2] != second[2] or _apart(first[1], second[1])
+    return place_typed and first[2] is second[2] is None and first[0] == second[0] and _apart(first[1], second[1])
+
+
+def _apart(first: str, second: str) -> bool:
+    """Two names that share no character (one may be empty: 北京站 beside 北京南站)."""
+    return first != second and not set(first) & set(second)
+
+
+@functools.lru_cache(maxsize=None)
+def _words() -> tuple:
+    table = read_toml(FACILITIES_FILE)
+    endings = sorted(((ending, kind) for kind, listed in table["facilities"].items() for ending in listed),
+                     key=lambda item: -len(item[0]))
+    return tuple(endings), tuple(table["division_suffixes"])
+
+
+def _ending(rest: str) -> tuple:
+    """(name, kind) of what follows the city: 南站 -> (南, station), 虹桥 -> (虹桥, None)."""
+    for ending, kind in _words()[0]:
+        if rest.endswith(ending):
+            return rest[:-len(ending)], kind
+    return rest, None
+
+
+def _without_level(name: str) -> str:
+    for suffix in _words()[1]:
+        if name.endswith(suffix) and len(name) > len(suffix):
+            return name[:-len(suffix)]
+    return name

@@ -79,7 +79,7 @@ def test_station_against_city_in_a_departure_city_is_not_temporal():
     rows = [{"id": "x", "gold_calls": [call("t", departure_city="南昌")], "tools": json.dumps([tool])}]
     v = verdicts_for(rows, [{"id": "x", "calls": [call("t", departure_city="南昌站")]}])[("m", "x")]
     assert not v["rule"].startswith("temporal"), v
-    assert v["decided"] is False   # a station in the city: a judge decides, not exact text
+    assert (v["subtype"], v["decided"]) == ("incorrect_value", True)   # a city is never its station
 
 
 def test_a_declared_string_stays_a_string_whatever_its_gold_value():

@@ -53,3 +53,42 @@ def test_a_station_is_not_its_city_nor_decided_equal():
 def test_not_a_place_parameter_keeps_text_rules():
     v = _verdict("title", STRING, "河南", "河南省")   # a title: not compared as a place, so a judge decides
     assert v["decided"] is False, v
+
+
+@pytest.mark.parametrize("name, gold, predicted", [
+    ("location", "杭州东站", "杭州站"),           # two stations of one city: 东 and no name
+    ("location", "南京南站", "南京站"),
+    ("departure_station", "成都东站", "成都南站"),  # any parameter: both end as stations
+    ("location", "成都东", "成都南"),              # railway shorthand, in a place-typed parameter
+    ("location", "上海虹桥机场", "上海浦东机场"),   # two airports of one city
+    ("airport", "上海虹桥站", "上海虹桥机场"),      # a station and an airport of one name
+    ("location", "上海虹桥", "上海浦东"),
+    ("destination", "上海徐汇", "上海浦东"),        # two districts written without suffix
+    ("note", "杭州", "杭州东站"),                   # a city is never its station
+    ("location", "杭州东站", "南京东站"),           # stations of two cities
+])
+def test_places_of_one_city_that_are_different_places_are_decided(name, gold, predicted):
+    v = _verdict(name, STRING, gold, predicted)
+    assert (v["subtype"], v["decided"]) == ("incorrect_value", True), v
+
+
+@pytest.mark.parametrize("name, gold, predicted", [
+    ("location", "上海浦东", "上海浦东新区"),       # one name with and without its level suffix
+    ("location", "上海迪士尼", "上海迪斯尼"),       # names sharing characters may be one place
+    ("location", "东方明珠", "上海东方明珠"),       # 东方 is a city of Hainan, and a word
+    ("station", "广州白云机场", "广州白云国际机场"),
+    ("note", "上海徐汇", "上海徐家汇"),
+])
+def test_places_the_rules_cannot_tell_apart_are_not_decided_different(name, gold, predicted):
+    v = _verdict(name, STRING, gold, predicted)
+    assert not v["decided"], v
+
+
+def test_one_city_with_or_without_suffix_before_a_station():
+    from scorer.normalize.places import place_parts
+
+    assert place_parts("洛阳市西工区") == ("洛阳市西工区", "", "division")
+    assert place_parts("北京南火车站") == place_parts("北京市南站") == ("北京", "南", "station")
+    assert place_parts("上海浦东国际机场") == ("上海", "浦东", "airport")
+    assert place_parts("上海浦东新区机场") == ("上海", "浦东", "airport")   # the name without 新区
+    assert place_parts("beijing south") is None
