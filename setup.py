@@ -11,8 +11,8 @@ from setuptools.command.build_ext import build_ext
 PACKAGE_ARGS = dict(
     # rules/ ships inside the package as scorer/rules_data (scorer/rules.py is the loader)
     package_dir={"scorer.rules_data": "rules"},
-    packages=["scorer", "scorer.normalize", "scorer.temporal", "scorer.io", "scorer.commands", "scorer.engines",
-              "scorer.rules_data"],
+    packages=["scorer", "scorer.normalize", "scorer.temporal", "scorer.temporal.grammar", "scorer.io", "scorer.commands",
+              "scorer.engines", "scorer.rules_data"],
     package_data={"scorer.rules_data": ["**/*.tsv", "**/*.toml", "**/*.txt", "*.md"], "scorer": ["py.typed"]},
 )
 

@@ -3,7 +3,7 @@
 Gold and predicted values (`2026-03-10`, `下周二`, `明天下午三点`, `next Tuesday`) both become an
 Interval [start, end) in the row's timezone with a granularity, so that comparison is
 arithmetic instead of string equality. Our rules come first (Chinese grammar in
-grammar.py, vocabulary in rules/temporal/); dateparser is the guarded fallback.
+grammar/, vocabulary in rules/temporal/); dateparser is the guarded fallback.
 """
 
 import dataclasses
