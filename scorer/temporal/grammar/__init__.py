@@ -25,7 +25,7 @@ the tokens at a position, `scanner` combines them; `units` and `core` are what f
 """
 
 from scorer.temporal.grammar.core import GRANULARITY_INDEX, Context, Span, State, Token
-from scorer.temporal.grammar.matching import (
+from scorer.temporal.grammar.matching import (   # the private three: scorer.temporal's search and its tests
     _all_candidates, _candidates, _leading_candidates, start_chars, token_starts_at,
 )
 from scorer.temporal.grammar.scanner import scan

@@ -102,6 +102,18 @@ def _clock(st, ctx, hour, minute, rule, use_pod=True, second=None, hour_only=Fal
 _MERIDIEM_PODS = {"a": {"meridiem": "am"}, "p": {"meridiem": "pm", "pm": (1, 11)}}
 
 
+_SINGLE_DIGITS = frozenset("一二三四五六七八九")
+
+
+def _counted_in_marks(m, policy) -> bool:
+    """Whether the minutes after the hour count 字, the five-minute marks of the dial, as Cantonese
+    says them: after 踏 / 搭 (五點踏二 = 5:10), or a lone Chinese digit with no 分 (五點四 = 5:20) under
+    policy clock_single_digit = five_minutes (Mandarin writes 5:04 as 五点零四 or 五点四分)."""
+    if m.group("mark"):
+        return True
+    return policy.clock_single_digit == "five_minutes" and not m.group("fen") and m.group("minute") in _SINGLE_DIGITS
+
+
 def h_clock(m, st, ctx):
     if _DIGIT_BY_DIGIT.fullmatch(m.group("hour")):
         return None  # 两三点 is two or three o'clock (clock_pair), never 23:00
@@ -115,6 +127,8 @@ def h_clock(m, st, ctx):
             hour, minute = (hour or 0) + 1, 0
     elif m.group("minute"):
         minute = zh_int(m.group("minute"))
+        if minute is not None and _counted_in_marks(m, ctx.policy):
+            minute *= 5
     elif m.group("five_minutes"):  # 三点两个字: Cantonese counts minutes in fives
         minute = 5 * (zh_int(m.group("five_minutes")) or 0)
     else:

@@ -55,6 +55,7 @@ class Context:
     policy: TemporalPolicy
     tzinfo: dt.tzinfo
     left: "State | None" = None   # on the right side of a range: what the left side read
+    after_left: "State | None" = None   # ... and, after X之后 / X以后, X as written (not moved to its end)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -103,6 +103,17 @@ def _marked_lunar_day(st, ctx, day):
     return date and _step(st, ctx, _day_span(date), "zh.lunar_day", relative=True)
 
 
+_WRITTEN_YEAR_RULES = ("zh.year", "zh.year_two_digits", "zh.era_year")
+
+
+def _after_written_year(st, day_text, policy) -> bool:
+    """一九九八年八月十五: a month and day after a year written as a number, the day no lunar word
+    (初, 廿, 卅), are Gregorian under policy unmarked_date_after_year = gregorian (as a date with its
+    year is written: the mid-autumn day says 农历); else read as unmarked_month_day says."""
+    return policy.unmarked_date_after_year == "gregorian" and bool(st.rules) and st.rules[-1] in _WRITTEN_YEAR_RULES \
+        and day_text[0] not in "初廿卅"
+
+
 def h_lunar_date(months):
     """农历2019年三月初三, 腊月廿三, 闰四月, 大年初十, a month and a Chinese-numeral day without 日/号
     (五月初五, 8月十五) read per policy unmarked_month_day, and a lone lunar day ending a range. The year is
@@ -121,6 +132,8 @@ def h_lunar_date(months):
         day = _lunar_day(m.group("day") or m.group("named_day") or m.group("danian_day") or m.group("plain_day"))
         if m.group("plain_month"):
             policy = ctx.policy.unmarked_month_day
+            if _after_written_year(st, m.group("plain_day"), ctx.policy):
+                policy = "gregorian"
             if policy == "gregorian":
                 state = _month(st, ctx, month, "zh.month")
                 return state and _day_of_month(dataclasses.replace(state, rules=st.rules), ctx, day, "zh.day")

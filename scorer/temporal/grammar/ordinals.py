@@ -73,7 +73,7 @@ def h_ordinal(units, weekdays):
         if container is None and n > 0 and weekday is None and unit != "workday" \
                 and ctx.policy.ordinal_origin == "reference":
             # 第三天 counted from today (day 1): the day after tomorrow
-            piece = _add(unit_floor(ctx.ref, unit, ctx), unit, n - 1)
+            piece = _add(unit_floor(ctx.ref, unit, ctx.policy), unit, n - 1)
             return _step(st, ctx, _unit_span(piece, unit, ctx), "zh.ordinal", relative=True)
         if container is None and unit == "year":
             return None  # 第七年: no year contains years

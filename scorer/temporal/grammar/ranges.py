@@ -61,7 +61,7 @@ def h_open_range(before_words):
     under policy open_range = reference (年底前 = [now, end of the year)); not resolved under none."""
     def apply(m, st, ctx):
         if st.span is not None and ctx.left is not None and m.group(0) in before_words:
-            return st  # X之后Y之前: the range ends with Y
+            return st if ctx.after_left is None else _before_right_side(st)
         if st.span is not None and ctx.left is None and m.group(0) not in before_words \
                 and m.end() < len(m.string) \
                 and any(token.kind == "connector" for token, _match in _candidates(m.string, m.end())):
@@ -72,6 +72,25 @@ def h_open_range(before_words):
             return _open_before(st, ctx, "open_range")
         return _open_after(st, ctx)
     return apply
+
+
+def _before_right_side(st):
+    """Y之前 after X之后: the range ends where Y begins when Y is a day or coarser (2005年之后2011年之前:
+    before 2011); a clock time Y is the end instant already. (从X到Y之前 ends with Y, as 2020至2025年前
+    runs through 2025.)"""
+    if GRANULARITY_INDEX[st.span.granularity] <= GRANULARITY_INDEX["hour"]:
+        return st
+    return dataclasses.replace(st, span=Span(st.span.start, st.span.start, st.span.granularity),
+                               rules=st.rules + ("zh.before",))
+
+
+def range_left(state: State, left: State, ctx: Context) -> State:
+    """The left side a range joins: after X以后 / X之后, X's end (明天以后: from the day after), except in
+    X之后Y之前 under policy after_before = from_start, where the range starts with X as written
+    (2005年之后2011年之前 = 2005 to 2010, as 90后 counts from 1990)."""
+    if ctx.after_left is not None and state.rules[-1:] == ("zh.before",) and ctx.policy.after_before == "from_start":
+        return ctx.after_left
+    return left
 
 
 def _open_before(st, ctx, rule):
@@ -136,6 +155,7 @@ def _after_words() -> frozenset:
 
 
 _BETWEEN_CONNECTORS = frozenset(("和", "与"))
+_BETWEEN_CLOSERS = ("之间", "间")   # X和Y之间, 2012年与2014年间
 
 
 def _result(state: State, left: State | None, ctx: Context) -> State | None:

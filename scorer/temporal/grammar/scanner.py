@@ -7,7 +7,9 @@ import dataclasses
 from scorer.temporal.dates import OutOfCalendar
 from scorer.temporal.grammar.core import GRANULARITY_INDEX, Context, Span, State, _finish
 from scorer.temporal.grammar.matching import _candidates, _leading_candidates
-from scorer.temporal.grammar.ranges import _BETWEEN_CONNECTORS, _after_words, _open_after, _result
+from scorer.temporal.grammar.ranges import (
+    _BETWEEN_CLOSERS, _BETWEEN_CONNECTORS, _after_words, _open_after, _result, range_left,
+)
 
 
 def scan(text: str, pos: int, ctx: Context, whole: bool):
@@ -39,14 +41,16 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
             left = _finish(state, side_ctx)
             if left is None:
                 break
-            if match.group(0) in _after_words():
+            written_left = left if match.group(0) in _after_words() else None
+            if written_left is not None:
                 if GRANULARITY_INDEX[left.span.granularity] > GRANULARITY_INDEX["hour"]:
                     # 明天以后、5号以前: after a day (or coarser) starts when it ends
                     left = dataclasses.replace(left, span=Span(left.span.end, left.span.end, left.span.granularity))
                 open_after_end = match.end()
                 opened = None if whole else _open_after(left, ctx)
                 best = (open_after_end, opened) if opened is not None else best
-            side_ctx = dataclasses.replace(ctx, anchor=left.span.start, anchor_pod=left.pod, left=left)
+            side_ctx = dataclasses.replace(ctx, anchor=left.span.start, anchor_pod=left.pod, left=left,
+                                           after_left=written_left)
             between = match.group(0) in _BETWEEN_CONNECTORS
             state = State()
             pos = match.end()
@@ -59,9 +63,9 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
             continue
         state, pos, started = new_state, match.end(), True
         last_end = pos
-        if not whole and not (between and not text[pos:].lstrip().startswith("之间")):
+        if not whole and not (between and not text[pos:].lstrip().startswith(_BETWEEN_CLOSERS)):
             # in free text every prefix is a candidate; a whole value is read once, at its end
-            result = _result(state, left, side_ctx)
+            result = _result(state, range_left(state, left, side_ctx), side_ctx)
             best = (pos, result) if result is not None else best
     if whole and state.span is None and open_after_end is not None and pos >= len(text) \
             and _last_token_end(text, open_after_end) == open_after_end:
@@ -69,9 +73,9 @@ def scan(text: str, pos: int, ctx: Context, whole: bool):
         return None if result is None else (open_after_end, result)
     if whole:
         if pos < len(text) or not started or state.span is None or _last_token_end(text, last_end) != last_end \
-                or (between and not text[last_end:].lstrip().startswith("之间")):
+                or (between and not text[last_end:].lstrip().startswith(_BETWEEN_CLOSERS)):
             return None
-        result = _result(state, left, side_ctx)
+        result = _result(state, range_left(state, left, side_ctx), side_ctx)
         return None if result is None else (last_end, result)
     return best
 

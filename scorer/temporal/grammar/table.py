@@ -31,7 +31,7 @@ from scorer.temporal.grammar.weeks import _bare_weekend, h_week, h_week_part, h_
 from scorer.temporal.grammar.whole_dates import h_iso, h_iso_month, h_iso_week, h_slash_date_year
 from scorer.temporal.grammar.windows import h_compound_offset, h_offset, h_sequence, h_span_pair, h_window
 from scorer.temporal.grammar.years import (
-    h_bare_year, h_decade, h_era_year, h_quarter, h_quarter_part, h_quarter_relative, h_season,
+    era_offsets, h_bare_year, h_decade, h_era_year, h_quarter, h_quarter_part, h_quarter_relative, h_season,
     h_year, h_year_part, h_year_relative, h_year_two_digits,
 )
 from scorer.temporal.numerals import numeral_class
@@ -103,8 +103,9 @@ def tokens() -> tuple:
         tok("iso_week", r"(\d{4})-?w(\d{2})(?![\d-])", h_iso_week),
         tok("clock_colon", r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2})(?:\.\d+)?)?(?!\d)(?:\s*[点时])?" + ampm, h_clock_colon),
         tok("now", _alt(words["now"] + en["words"]["now"]) + end, h_now),
-        tok("year", r"(\d{4}|[零〇一二三四五六七八九]{4}|[两二一]千[零〇一二三四五六七八九十]*)\s*年度?(?!代|级|龄)", h_year),
-        tok("era_year", rf"(?P<era>{_alt(zh['era'])})\s*(?P<n>\d{{1,4}}|{numeral})\s*年(?!代|级|龄)", h_era_year(zh["era"])),
+        tok("year", r"(\d{4}|[零〇一二三四五六七八九]{3,4}|[两二一]千[零〇一二三四五六七八九十]*)\s*年度?(?!代|级|龄)", h_year),
+        tok("era_year", rf"(?P<era>{_alt(era_offsets())})\s*(?P<n>元|\d{{1,4}}|{numeral})\s*年(?!代|级|龄)",
+            h_era_year(era_offsets())),
         tok("year_two_digits", r"(?:'|’)(?P<y>\d{2})(?!\d)|(?P<y2>\d{2}|[零〇一二三四五六七八九]{2})\s*年(?!代|级|龄)",
             lambda m, st, ctx: h_year_two_digits(_Groups(m, y=m.group("y") or m.group("y2")), st, ctx)),
         tok("bare_number", rf"(?P<n>{numeral})(?={connector}{numeral}\s*(?P<unit>年|月|日|号|点|时))", h_bare_number),
@@ -147,7 +148,8 @@ def tokens() -> tuple:
             h_window(units, needs_measure, True, "zh.within")),
         tok("month_day_range", r"(?<![\d./·-])(?P<m1>\d{1,2})(?P<sep>[./])(?P<d1>\d{1,2})\s*(?:[-~～]|至|到)\s*"
             r"(?P<m2>\d{1,2})(?P=sep)(?P<d2>\d{1,2})(?![\d./])", h_month_day_range),
-        tok("slash_date_year", r"(?<![\d\-/.·])(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>\d{4})(?![\d/])", h_slash_date_year),
+        tok("slash_date_year", r"(?<![\d\-/.·])(?:(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>\d{4}|\d{2})(?![\d/])"
+            r"|(?P<day>\d{1,2})\.(?P<month>\d{1,2})\.(?P<dotted_year>\d{4})(?!\d|\.\d))", h_slash_date_year),
         tok("slash_date", r"(?<![\d\-/.·])(?:(?P<mo>\d{1,2})[/·](?P<d>\d{1,2})(?![\d/·])|(?P<mo2>\d{2})-(?P<d2>\d{2})(?![\d\-.:]))"
             r"\s*(?:号|日)?", h_slash_date),
         tok("sequence", rf"(?P<dir>上|下|前|后|最后|末(?={numeral_char}))\s*(?P<n>{numeral})?\s*(?P<measure>个)?\s*(?P<unit>{unit_alt})"
@@ -164,8 +166,8 @@ def tokens() -> tuple:
         tok("weekend", _alt(words["weekend"]), h_weekend),
         tok("workdays", r"工作日", h_workdays),
         tok("part_of_day", _alt(pods), h_part_of_day(pods, "zh.part_of_day")),
-        tok("clock", rf"(?<!第)(?P<hour>{numeral})\s*(?:点|时(?!{_alt(words['shi_compounds'])}))钟?\s*(?:过\s*(?=半|{numeral_char}))?(?:(?P<half>半)(?:钟(?!头))?|(?P<quarters>[一二三四1-4])\s*刻钟?|整|正"
-            rf"|(?P<minute>{numeral})(?!{numeral_char})\s*(?:分钟?|(?!\s*秒|\s*个字))|(?P<five_minutes>{numeral})\s*个字)?"
+        tok("clock", rf"(?<!第)(?P<hour>{numeral})\s*(?:点|时(?!{_alt(words['shi_compounds'])}))钟?\s*(?:(?:过|(?P<mark>{_alt(words['clock_marks'])}))\s*(?=半|{numeral_char}))?(?:(?P<half>半)(?:钟(?!头))?|(?P<quarters>[一二三四1-4])\s*刻钟?|整|正"
+            rf"|(?P<minute>{numeral})(?!{numeral_char})\s*(?:(?P<fen>分)钟?|(?!\s*秒|\s*个字))|(?P<five_minutes>{numeral})\s*个字)?"
             rf"(?:\s*(?P<second>{numeral})\s*秒钟?|(?<=分)\s*(?P<second_alone>\d{{1,2}})(?!\d))?"
             rf"(?P<more>多钟?)?" + ampm, h_clock),
         tok("clock_pair", r"(?P<a>[一两二三四五六七八九十])(?P<b>[两二三四五六七八九十])\s*[点时]钟?(?!\s*[半一二三四五六七八九十0-9])",
@@ -231,7 +233,7 @@ def tokens() -> tuple:
         tok("connector", _alt(words["range_connectors"] + words["after_connectors"]) + "|" + rf"(?:{_alt(en['words']['range_connectors'])}){end}",
             _noop, "connector"),
         tok("filler", _alt(words["fillers"]) + "|" + rf"(?:{_alt(w for w in en['words']['fillers'] if w.strip())}){end}"
-            + r"|\s+", _noop, "filler"),
+            + r"|(?<=[年月日号])间|\s+", _noop, "filler"),   # 2003年间, 2012年与2014年间 (not 房间)
     )
 
 

@@ -7,7 +7,7 @@ import datetime as dt
 
 from scorer.temporal.dates import DAY, OutOfCalendar, add_months, midnight, week_first_day
 from scorer.temporal.grammar.core import _HOUR, _MINUTE, _SECOND, Span
-from scorer.temporal.policy import WEEKDAYS
+from scorer.temporal.policy import WEEKDAYS, TemporalPolicy
 
 
 _CLOCK_UNITS = {"second": _SECOND, "minute": _MINUTE, "hour": _HOUR}
@@ -28,8 +28,8 @@ def _add(moment: dt.datetime, unit: str, amount: int) -> dt.datetime:
     return dt.datetime.combine(add_months(moment.date(), months), moment.time())
 
 
-def unit_floor(moment: dt.datetime, unit: str, ctx) -> dt.datetime:
-    """The start of the calendar unit containing `moment`."""
+def unit_floor(moment: dt.datetime, unit: str, policy: TemporalPolicy) -> dt.datetime:
+    """The start of the calendar unit containing `moment` (a week's by policy week_start)."""
     if unit == "second":
         return moment.replace(microsecond=0)
     if unit == "minute":
@@ -40,7 +40,7 @@ def unit_floor(moment: dt.datetime, unit: str, ctx) -> dt.datetime:
     if unit == "day":
         return day
     if unit == "week":
-        return midnight(week_first_day(moment.date(), WEEKDAYS.index(ctx.policy.week_start)))
+        return midnight(week_first_day(moment.date(), WEEKDAYS.index(policy.week_start)))
     if unit == "month":
         return day.replace(day=1)
     if unit == "quarter":
@@ -49,7 +49,7 @@ def unit_floor(moment: dt.datetime, unit: str, ctx) -> dt.datetime:
 
 
 def _unit_span(moment: dt.datetime, unit: str, ctx, count: int = 1) -> Span:
-    start = unit_floor(moment, unit, ctx)
+    start = unit_floor(moment, unit, ctx.policy)
     return Span(start, _add(start, unit, count), "month" if unit == "quarter" else unit)
 
 
@@ -59,7 +59,7 @@ def _now(ctx) -> tuple:
     unit = ctx.policy.reference_unit
     if unit == "instant":
         return ctx.ref, ctx.ref
-    start = unit_floor(ctx.ref, unit, ctx)
+    start = unit_floor(ctx.ref, unit, ctx.policy)
     return start, _add(start, unit, 1)
 
 

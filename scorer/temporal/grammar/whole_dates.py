@@ -9,18 +9,25 @@ from scorer.temporal.grammar.clock import _clock
 from scorer.temporal.grammar.core import _MINUTE, _SECOND, Context, Span, State, _day_span, _step
 from scorer.temporal.grammar.days import _day_of_month, _month
 from scorer.temporal.grammar.ranges import _result
-from scorer.temporal.grammar.years import _year_span
+from scorer.temporal.grammar.years import _year_span, two_digit_year
 from scorer.temporal.whole_py import offset_minutes
 
 
 def h_slash_date_year(m, st, ctx):
-    """06/01/2023: a date with the year last, month first or day first by policy slash_date_order;
-    a number over 12 can only be the day (25/12/2025, 12/25/2025)."""
+    """06/01/2023, 07/08/92: a date with the year last, month first or day first by policy
+    slash_date_order (a number over 12 can only be the day: 25/12/2025, 12/25/2025), a two-digit
+    year by policy two_digit_year; 21.6.2018: with dots, day first, the order dates with dots are
+    written in."""
     if st.span is not None:
         return None
+    if m.group("dotted_year"):
+        date = valid_date(int(m.group("dotted_year")), int(m.group("month")), int(m.group("day")))
+        return date and _step(st, ctx, _day_span(date), "dotted.date_year")
+    written = m.group("y")
+    year = int(written) if len(written) == 4 else two_digit_year(int(written), ctx.anchor.year, ctx.policy)
     first, second = int(m.group("a")), int(m.group("b"))
     day_first = first > 12 or (second <= 12 and ctx.policy.slash_date_order == "day_first")
-    date = valid_date(int(m.group("y")), *((second, first) if day_first else (first, second)))
+    date = year and valid_date(year, *((second, first) if day_first else (first, second)))
     return date and _step(st, ctx, _day_span(date), "slash.date_year")
 
 

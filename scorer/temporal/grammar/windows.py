@@ -19,7 +19,7 @@ def h_span_pair(table):
         if st.span is not None:
             return None
         unit, first, count = table[m.group(0)]
-        start = _add(unit_floor(ctx.ref, unit, ctx), unit, first)
+        start = _add(unit_floor(ctx.ref, unit, ctx.policy), unit, first)
         return _step(st, ctx, Span(start, _add(start, unit, count), unit), "zh.span_pair", relative=True)
     return apply
 
@@ -74,8 +74,8 @@ def _window(ctx, unit, amount, forward, through_last_day=False, approximate=Fals
     if approximate and ctx.policy.approximate_window == "unit_start" and amount == int(amount):
         window = _window(ctx, unit, amount, forward, through_last_day)
         if forward:
-            return Span(window.start, _add(unit_floor(window.end - _SECOND, unit, ctx), unit, 1), window.granularity)
-        return Span(unit_floor(window.start, unit, ctx), window.end, window.granularity)
+            return Span(window.start, _add(unit_floor(window.end - _SECOND, unit, ctx.policy), unit, 1), window.granularity)
+        return Span(unit_floor(window.start, unit, ctx.policy), window.end, window.granularity)
     if amount != int(amount):
         if unit == "workday":
             return None  # 半个工作日内: no whole workday to count
@@ -115,7 +115,7 @@ def _window(ctx, unit, amount, forward, through_last_day=False, approximate=Fals
     if mode == "same_day_back":
         start = _add(today, unit, -amount)
         if unit in ("month", "quarter", "year"):
-            start = unit_floor(start, "month", ctx)
+            start = unit_floor(start, "month", ctx.policy)
         return Span(start, today + DAY, "day")
     end = today + DAY if ctx.policy.recent_includes_today else today
     return Span(_add(end, unit, -amount), end, "day")
@@ -124,7 +124,7 @@ def _window(ctx, unit, amount, forward, through_last_day=False, approximate=Fals
 def _sequence(ctx, unit, count, direction):
     """上三个月, 下两周, 前3天, 后2年: the `count` whole units just before the current one, or
     just after it."""
-    current = unit_floor(ctx.ref, unit, ctx)
+    current = unit_floor(ctx.ref, unit, ctx.policy)
     if direction < 0:
         return Span(_add(current, unit, -count), current, "month" if unit == "quarter" else unit)
     first = _add(current, unit, 1)
@@ -133,7 +133,7 @@ def _sequence(ctx, unit, count, direction):
 
 def _part_of(span: Span, unit, count, from_end, ctx):
     """The first (or last) `count` units of a span: 今年前五个月, 这个月前两天, 上月最后五天."""
-    unit_start = unit_floor(span.start, unit, ctx)
+    unit_start = unit_floor(span.start, unit, ctx.policy)
     if unit_start != span.start:
         return None
     granularity = "month" if unit == "quarter" else unit
@@ -184,6 +184,8 @@ def h_sequence(units):
             elif m.group("n") and unit in ("day", "week", "month", "year") and _finer_follows(m):
                 # 后三天的下午4点, 上2个月的前一天: the day N units away, which the rest refines
                 span = _day_span(_add(ctx.ref, unit, count if word in ("下", "后") else -count).date())
+            elif unit in ctx.policy.sequence_rolling:  # 前2周 as 最近两周: the window next to now
+                span = _window(ctx, unit, count, forward=word in ("下", "后"))
             else:
                 span = _sequence(ctx, unit, count, -1 if word in ("上", "前") else 1)
             return span and _step(st, ctx, span, "zh.sequence", relative=True)
@@ -341,12 +343,24 @@ def h_compound_offset(units, after_words):
     return apply
 
 
+def _in_whole_units(rule, measured, policy) -> bool:
+    """Whether 最近N / 未来N of this unit reads as the N whole calendar units before (after) the current
+    one, as 上N个 / 下N个 do (policy window_whole_units): an exact whole count only."""
+    unit, amount, approximation = measured
+    return rule in ("zh.recent", "zh.upcoming") and unit in policy.window_whole_units \
+        and amount == int(amount) and not approximation
+
+
 def h_window(units, needs_measure, forward, rule):
     """最近N天 / 未来N天 / N天内; after 近 or 未来, 三月 is a count of months (近三月)."""
     def apply(m, st, ctx):
         measured = _counted(m, st, units, needs_measure if rule in ("zh.within", "zh.since") else frozenset())
         through_last_day = rule == "zh.within" and ctx.policy.within_end == "through_last_day"
-        span = _window(ctx, measured[0], measured[1], forward, through_last_day, approximate=measured[2] > 0) \
-            if measured and measured[1] > 0 else None
+        if measured and measured[1] > 0 and _in_whole_units(rule, measured, ctx.policy):
+            span = _sequence(ctx, measured[0], int(measured[1]), 1 if forward else -1)
+        elif measured and measured[1] > 0:
+            span = _window(ctx, measured[0], measured[1], forward, through_last_day, approximate=measured[2] > 0)
+        else:
+            span = None
         return span and _step(st, ctx, span, rule, relative=True)
     return apply

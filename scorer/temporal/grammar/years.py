@@ -6,7 +6,7 @@ import datetime as dt
 import functools
 import re
 
-from scorer.rules import read_toml
+from scorer.rules import read_toml, read_tsv
 from scorer.temporal import calendars
 from scorer.temporal.dates import midnight, month_span
 from scorer.temporal.grammar.core import Span, _single, _step, _year_of
@@ -26,10 +26,21 @@ def h_year(m, st, ctx):
     return span and _step(st, ctx, span, "zh.year")
 
 
+@functools.lru_cache(maxsize=None)
+def era_offsets() -> dict:
+    """Era name -> the year before its first: 民国 and 公元 from rules/temporal/zh.toml, and the reign
+    titles of rules/temporal/reign_titles.tsv (贞观 -> 626: 贞观三年 = 629)."""
+    eras = dict(read_toml("temporal/zh.toml")["era"])
+    _header, *titles = read_tsv("temporal/reign_titles.tsv")
+    eras.update((title, int(first_year) - 1) for title, first_year, _dynasty in titles)
+    return eras
+
+
 def h_era_year(eras: dict):
-    """A year counted in a named era: 民国38年 = 1949 (the Republic's first year is 1912), 公元2026年."""
+    """A year counted in a named era: 民国38年 = 1949 (the Republic's first year is 1912), 公元2026年,
+    贞观三年 = 629; 元年 is the first (民国元年 = 1912, 开元元年 = 713)."""
     def apply(m, st, ctx):
-        count = zh_int(m.group("n"))
+        count = 1 if m.group("n") == "元" else zh_int(m.group("n"))
         span = _year_span(eras[m.group("era")] + count) if st.span is None and count else None
         return span and _step(st, ctx, span, "zh.era_year")
     return apply
