@@ -62,3 +62,22 @@ def _next_day(day: str) -> str:
 def test_a_hindu_festival_outside_the_tables_is_not_dated():
     """The holidays package's Hindu tables are what dates these festivals: no table, no date."""
     assert resolve("2040年洒红节", REF) is None
+
+
+def test_the_prefix_tree_of_names_matches_as_the_plain_alternation():
+    """Holiday names and reign titles are matched through a tree of shared prefixes, for speed: on
+    every name, cut short and run on into more text, it must match what the longest-first
+    alternation matches (建中 / 建中靖国, 大中 / 大中祥符, 圣诞 / 圣诞节 / 圣诞夜)."""
+    import re
+
+    from scorer.temporal.grammar.core import _alt, _prefix_alt
+    from scorer.temporal.grammar.years import era_offsets
+    from scorer.temporal.holidays import holiday_names
+
+    for names in (list(holiday_names()), list(era_offsets())):
+        tree, plain = re.compile(f"(?:{_prefix_alt(names)})"), re.compile(f"(?:{_alt(names)})")
+        texts = [text for name in names for text in (name, name + "节日", name[:-1], name + name)]
+        assert len(texts) > 400
+        for text in texts:
+            found, expected = tree.match(text), plain.match(text)
+            assert (found and found.group(0)) == (expected and expected.group(0)), text

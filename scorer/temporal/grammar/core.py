@@ -75,6 +75,21 @@ def _alt(words, compounds: dict | None = None) -> str:
                     for word in sorted(words, key=lambda w: (-len(w), w)))
 
 
+def _prefix_alt(words) -> str:
+    """The alternation `_alt` makes of literal words, as a tree of shared prefixes (上(?:个|一)?): the
+    same words, tried longest first, without testing each of a long list (reign titles, holiday names)
+    at every place it may start. For use inside a group."""
+    branches = {}
+    for word in sorted(set(words)):
+        branches.setdefault(word[0], []).append(word[1:])
+    parts = []
+    for first, rests in branches.items():
+        longer = [rest for rest in rests if rest]
+        tail = f"(?:{_prefix_alt(longer)})" if longer else ""
+        parts.append(re.escape(first) + (tail + "?" if longer and "" in rests else tail))
+    return "|".join(parts)
+
+
 def _step(st: State, ctx: Context, span: Span, rule: str, relative=False, pod=None, implicit=None):
     return State(span, pod, st.relative or relative, implicit or st.implicit, st.rules + (rule,), st.zone)
 

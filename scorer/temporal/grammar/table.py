@@ -11,7 +11,7 @@ from scorer.temporal.grammar.clock import (
     h_clock, h_clock_before, h_clock_colon, h_clock_pair, h_day_with_part, h_now, h_part_of_day,
     h_zone, part_of_day_table,
 )
-from scorer.temporal.grammar.core import Token, _alt
+from scorer.temporal.grammar.core import Token, _alt, _prefix_alt
 from scorer.temporal.grammar.days import (
     h_bare_day, h_day, h_day_list, h_day_relative, h_month, h_month_part, h_month_relative,
     h_part_suffix, h_same_day, h_slash_date,
@@ -104,7 +104,7 @@ def tokens() -> tuple:
         tok("clock_colon", r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2})(?:\.\d+)?)?(?!\d)(?:\s*[点时])?" + ampm, h_clock_colon),
         tok("now", _alt(words["now"] + en["words"]["now"]) + end, h_now),
         tok("year", r"(\d{4}|[零〇一二三四五六七八九]{3,4}|[两二一]千[零〇一二三四五六七八九十]*)\s*年度?(?!代|级|龄)", h_year),
-        tok("era_year", rf"(?P<era>{_alt(era_offsets())})\s*(?P<n>元|\d{{1,4}}|{numeral})\s*年(?!代|级|龄)",
+        tok("era_year", rf"(?P<era>{_prefix_alt(era_offsets())})\s*(?P<n>元|\d{{1,4}}|{numeral})\s*年(?!代|级|龄)",
             h_era_year(era_offsets())),
         tok("year_two_digits", r"(?:'|’)(?P<y>\d{2})(?!\d)|(?P<y2>\d{2}|[零〇一二三四五六七八九]{2})\s*年(?!代|级|龄)",
             lambda m, st, ctx: h_year_two_digits(_Groups(m, y=m.group("y") or m.group("y2")), st, ctx)),
@@ -186,7 +186,7 @@ def tokens() -> tuple:
         tok("open_range", rf"(?:{_alt(words['open_before'] + words['open_after'], words['open_word_compounds'])})"
             r"(?![天日晚早])" + end,
             h_open_range(frozenset(words["open_before"]))),
-        tok("holiday", rf"(?<![\d.第])(?:{lunar_marker})?\s*(?P<name>{_alt(holiday_names)})"
+        tok("holiday", rf"(?<![\d.第])(?:{lunar_marker})?\s*(?P<name>{_prefix_alt(holiday_names)})"
             rf"(?P<period>{_alt(holidays.period_suffixes())})?{_NOT_AFTER_HOLIDAY}", h_holiday(holiday_names)),
         tok("lunar_date", rf"(?:(?:(?:{lunar_marker})\s*(?:(?P<year>\d{{4}}|[零〇一二三四五六七八九]{{4}})\s*年\s*)?"
             rf"(?P<leap>闰)?|(?P<leap_only>闰))(?P<month>{named_months}|{_LUNAR_MONTH})\s*月"
