@@ -3,7 +3,7 @@
 Gold and predicted values (`2026-03-10`, `下周二`, `明天下午三点`, `next Tuesday`) both become an
 Interval [start, end) in the row's timezone with a granularity, so that comparison is
 arithmetic instead of string equality. Our rules come first (Chinese grammar in
-grammar.py, vocabulary in rules/temporal/); dateparser is the guarded fallback.
+grammar/, vocabulary in rules/temporal/); dateparser is the guarded fallback.
 """
 
 import dataclasses
@@ -21,6 +21,7 @@ from scorer.temporal.grammar import (GRANULARITY_INDEX, Context, iso_reading, lo
                                      token_starts_at, zh_date_reading)
 from scorer.temporal.whole import iso_fields, zh_date_fields
 from scorer.temporal.grammar import _candidates, _leading_candidates
+from scorer.temporal.grammar.units import unit_floor
 from scorer.temporal.numerals import numeral_chars
 from scorer.temporal.starts import inside_word, reading_starts
 from scorer.temporal.policy import WEEKDAYS, TemporalPolicy, default_policy, for_date_field
@@ -285,23 +286,6 @@ def slip(gold: Interval, pred: Interval, policy: TemporalPolicy | None = None) -
     return None
 
 
-def _floor(moment: dt.datetime, granularity: str, policy: TemporalPolicy) -> dt.datetime:
-    if granularity == "minute":
-        return moment.replace(second=0, microsecond=0)
-    if granularity == "hour":
-        return moment.replace(minute=0, second=0, microsecond=0)
-    day = midnight(moment.date())
-    if granularity == "day":
-        return day
-    if granularity == "week":
-        return midnight(week_first_day(moment.date(), WEEKDAYS.index(policy.week_start)))
-    if granularity == "month":
-        return day.replace(day=1)
-    if granularity == "quarter":
-        return dt.datetime(moment.year, 3 * ((moment.month - 1) // 3) + 1, 1)
-    return dt.datetime(moment.year, 1, 1)
-
-
 def _step_up(moment: dt.datetime, granularity: str) -> dt.datetime:
     if granularity in ("minute", "hour", "day", "week"):
         return moment + {"minute": _MINUTE, "hour": dt.timedelta(hours=1), "day": DAY, "week": 7 * DAY}[granularity]
@@ -318,9 +302,9 @@ def coarsen(iv: Interval, granularity: str, policy: TemporalPolicy | None = None
         return iv
     policy = policy or default_policy()
     tz = iv.start.tzinfo
-    start = _floor(iv.start.replace(tzinfo=None), granularity, policy)
+    start = unit_floor(iv.start.replace(tzinfo=None), granularity, policy)
     last = iv.end.replace(tzinfo=None) - _MINUTE
-    end = _step_up(_floor(last, granularity, policy), granularity)
+    end = _step_up(unit_floor(last, granularity, policy), granularity)
     return dataclasses.replace(iv, start=start.replace(tzinfo=tz), end=end.replace(tzinfo=tz),
                                granularity=granularity)
 

@@ -1,5 +1,5 @@
 """Calendar conversions behind the holiday rules: the Chinese lunisolar calendar and the 24 solar
-terms, Western Easter, the Hijri and the Hebrew calendars, and nth-weekday rules.
+terms, Western Easter, the Hijri and the Hebrew calendars, Hindu festivals, and nth-weekday rules.
 
 The Chinese calendar is astronomical (new moons and solar longitudes, Beijing time). lunar-python
 (MIT, 6tail/lunar-python) computes it for years 1-9999 but costs ~3 ms per year, so the years
@@ -154,6 +154,15 @@ def easter(year: int, church: str = "western") -> dt.date:
     from convertdate.holidays import easter as _easter
 
     return dt.date(*_easter(year, church))
+
+
+def hindu_date(year: int, festival: str) -> dt.date | None:
+    """The date of a Hindu festival (holi, diwali_india, pongal, ...: the holidays package's Hindu
+    calendar, vacanza/holidays, MIT, whose maintained tables observances depend on), or None for a
+    year its tables do not hold."""
+    from holidays.calendars.hindu import _HinduLunisolar
+
+    return getattr(_HinduLunisolar(), f"{festival}_date")(year)[0]
 
 
 def _dates_in(year: int, converted) -> tuple:

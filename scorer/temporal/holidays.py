@@ -14,6 +14,7 @@ from scorer.temporal import calendars
 from scorer.temporal.policy import WEEKDAYS, TemporalPolicy, default_policy
 
 HOLIDAYS = "holidays/holidays.toml"
+_DAY = dt.timedelta(days=1)
 # solar terms that fall before 立春, i.e. at the end of the previous solar-term year
 _TERMS_BEFORE_SPRING = frozenset(calendars.SOLAR_TERMS[:calendars.SOLAR_TERMS.index("立春")])
 
@@ -69,7 +70,7 @@ def holiday_dates(canonical: str, year: int, policy: TemporalPolicy | None = Non
     policy = policy or default_policy()
     if not 1 <= year <= 9999:
         return ()
-    return _dates(canonical, year, policy.xiaonian, policy.year_end_holidays, policy.solar_term_year)
+    return _dates(canonical, year, _calendar_choices(policy))
 
 
 def holiday_days(canonical: str, start: dt.date, policy: TemporalPolicy | None = None) -> int:
@@ -81,17 +82,22 @@ def holiday_days(canonical: str, start: dt.date, policy: TemporalPolicy | None =
     policy = policy or default_policy()
     end = dict(entry, date=entry["until"], offset_days=0)
     ends = [date for year in (start.year, start.year + 1)
-            for date in _rule_dates(canonical, end, year, policy.xiaonian, policy.year_end_holidays,
-                                    policy.solar_term_year) if date > start]
+            for date in _rule_dates(canonical, end, year, _calendar_choices(policy)) if date > start]
     return (ends[0] - start).days if ends else 1     # no end date past the calendars' last year
 
 
+def _calendar_choices(policy: TemporalPolicy) -> tuple:
+    """The policies holiday dates depend on, as one memo key."""
+    return policy.xiaonian, policy.year_end_holidays, policy.solar_term_year, policy.sunset_holidays
+
+
 @functools.lru_cache(maxsize=8192)
-def _dates(canonical, year, xiaonian, year_end_holidays, solar_term_year) -> tuple:
-    return _rule_dates(canonical, definitions()[canonical], year, xiaonian, year_end_holidays, solar_term_year)
+def _dates(canonical, year, choices) -> tuple:
+    return _rule_dates(canonical, definitions()[canonical], year, choices)
 
 
-def _rule_dates(canonical, entry, year, xiaonian, year_end_holidays, solar_term_year) -> tuple:
+def _rule_dates(canonical, entry, year, choices) -> tuple:
+    xiaonian, year_end_holidays, solar_term_year, sunset_holidays = choices
     rule = entry["rule"]
     if rule == "gregorian":
         month, day = _month_day(entry["date"])
@@ -111,6 +117,11 @@ def _rule_dates(canonical, entry, year, xiaonian, year_end_holidays, solar_term_
         dates = calendars.hijri_dates(year, *_month_day(entry["date"]))
     elif rule == "hebrew":
         dates = calendars.hebrew_dates(year, *_month_day(entry["date"]))
+        if sunset_holidays == "eve":   # the civil day on whose evening the Hebrew day begins
+            later = calendars.hebrew_dates(year + 1, *_month_day(entry["date"])) if year < 9999 else ()
+            dates = tuple(date - _DAY for date in dates + later if (date - _DAY).year == year)
+    elif rule == "hindu":
+        dates = (calendars.hindu_date(year, entry["festival"]),)
     elif rule == "weekday":
         dates = (calendars.nth_weekday(year, entry["month"], entry["nth"], WEEKDAYS.index(entry["weekday"])),)
     else:

@@ -15,13 +15,23 @@ from scorer.rules import read_toml
 
 POLICY_ENV = "CALLSCORE_POLICY"
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_UNIT_LISTS = ("sequence_rolling", "window_whole_units")   # policies whose value is a list of units
+
+
 @functools.lru_cache(maxsize=None)
 def _choices() -> dict:
     """The allowed values of each policy whose value is a name, from rules/policy_choices.toml:
     the rules check reads the same table, so a policy file and --policy meet one list."""
     table = read_toml("policy_choices.toml")["temporal/policy.toml"]
     return {name: tuple(values) for name, values in table.items()
-            if name != "workdays" and all(isinstance(value, str) for value in values)}
+            if name not in ("workdays", *_UNIT_LISTS) and all(isinstance(value, str) for value in values)}
+
+
+@functools.lru_cache(maxsize=None)
+def _unit_lists() -> dict:
+    """The units each policy that lists units may list, from rules/policy_choices.toml."""
+    table = read_toml("policy_choices.toml")["temporal/policy.toml"]
+    return {name: tuple(table[name]) for name in _UNIT_LISTS}
 
 
 @hash_once  # the policy is part of every memo key
@@ -52,9 +62,12 @@ class TemporalPolicy:
     approximate_window: str = "count"
     reference_unit: str = "instant"
     within_end: str = "window"
+    sequence_rolling: tuple = ()
+    window_whole_units: tuple = ()
     range_includes_end: bool = True
     clock_range_end: str = "instant"
     clock_granularity: str = "minute"
+    clock_single_digit: str = "five_minutes"
     bare_clock: str = "as_written"
     now_granularity: str = "second"
     small_hours: str = "calendar"
@@ -66,14 +79,17 @@ class TemporalPolicy:
     two_digit_year: str = "nearest"
     slash_date_order: str = "month_first"
     open_range: str = "reference"
+    after_before: str = "from_start"
     part_of_day: tuple = ()           # ((word, start hour, end hour), ...) over rules/temporal/zh.toml
     timezone: str = "Asia/Shanghai"
     dateparser_fallback: bool = False
     unmarked_month_day: str = "lunar"
+    unmarked_date_after_year: str = "gregorian"
     holiday_break: str = "day"
     xiaonian: str = "north"
     year_end_holidays: str = "gregorian_year"
     solar_term_year: str = "gregorian"
+    sunset_holidays: str = "civil_day"
 
     def __post_init__(self):
         for name, allowed in _choices().items():
@@ -83,6 +99,10 @@ class TemporalPolicy:
             object.__setattr__(self, "workdays", tuple(self.workdays))
         if any(day not in WEEKDAYS for day in self.workdays):
             raise ValueError(f"temporal policy workdays={self.workdays!r}: unknown weekday")
+        for name, allowed in _unit_lists().items():
+            object.__setattr__(self, name, tuple(getattr(self, name)))
+            if any(unit not in allowed for unit in getattr(self, name)):
+                raise ValueError(f"temporal policy {name}={getattr(self, name)!r}: expected units among {allowed}")
         if not 1 <= int(self.weekend_length) <= 7:
             raise ValueError("temporal policy weekend_length must be 1..7")
         if not 1 <= int(self.small_hours_end) <= 6:
@@ -126,8 +146,9 @@ class TemporalPolicy:
             elif isinstance(value, bool):
                 value = str(value).lower()
             elif isinstance(value, tuple):
-                value = ",".join(value)
-            allowed = _choices().get(field.name, ("true", "false") if isinstance(getattr(self, field.name), bool) else ())
+                value = ",".join(value) or "(none)"
+            allowed = _choices().get(field.name, ("true", "false") if isinstance(getattr(self, field.name), bool)
+                                     else _unit_lists().get(field.name, ()))
             rows.append((field.name, str(value), allowed))
         return rows
 
@@ -168,7 +189,8 @@ def parse_pairs(pairs, base: TemporalPolicy) -> dict:
 
 def _from_rules() -> TemporalPolicy:
     data = dict(read_toml("temporal/policy.toml"))
-    data["workdays"] = tuple(data.get("workdays", ()))
+    for name in ("workdays", *_UNIT_LISTS):
+        data[name] = tuple(data.get(name, ()))
     pods = data.pop("part_of_day", {})
     data["part_of_day"] = tuple((word, hours[0], hours[1]) for word, hours in pods.items())
     return dataclasses.replace(TemporalPolicy(), **data)

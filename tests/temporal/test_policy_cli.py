@@ -61,6 +61,15 @@ def test_rules_lists_the_policies_with_their_values():
     assert "bare_weekday\tnearest\t" in changed
 
 
+def test_rules_lists_issue_27s_policies_with_their_defaults():
+    listed = CliRunner().invoke(cli, ["rules", "--policies", "--policy", "window_whole_units=year,month"]).output
+    for row in ("sequence_rolling\t(none)\tsecond | minute | hour | day | week | month | quarter | year",
+                "window_whole_units\tyear,month\t", "clock_single_digit\tfive_minutes\tfive_minutes | minutes",
+                "after_before\tfrom_start\tfrom_start | from_end",
+                "unmarked_date_after_year\tgregorian\tgregorian | unmarked_month_day"):
+        assert row in listed, row
+
+
 def _files(tmp_path):
     tools = json.dumps([{"type": "function", "function": {"name": "book", "parameters": {
         "type": "object", "properties": {"date": {"type": "string", "format": "date"}}}}}])
