@@ -3,8 +3,9 @@ trajectories generated from its gold answers (in the decoded form its checker ta
 per step, a list of call texts)."""
 
 import copy
-import inspect
 import itertools
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,7 @@ from scorer import bfcl_multi_turn
 REASON = bfcl_multi_turn.missing_reason()
 pytestmark = pytest.mark.skipif(REASON is not None, reason=REASON or "")
 _RUNS = itertools.count()
+BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 
 def bfcl_own(entry, decoded):
@@ -37,20 +39,17 @@ def entries(category):
 
 
 def read_only_call(entry, earlier_turns):
-    """A call, without arguments, of one of the entry's methods that succeeds and leaves the
-    simulators' state as the earlier gold turns left it."""
-    environment = bfcl_multi_turn.Environment(entry)
-    for turn in earlier_turns:
-        for text in turn:
-            environment.run(bfcl_multi_turn.read_calls(text, environment.methods)[0])
-    for name in sorted(environment.methods):
-        parameters = inspect.signature(environment.methods[name]).parameters.values()
-        if any(p.default is p.empty for p in parameters):
-            continue
-        before = copy.deepcopy(environment.state())
-        if not environment.call(name, "{}").startswith("Error") and environment.state() == before:
-            return f"{name}()"
-    raise AssertionError(f"no read-only call for {entry['id']}")
+    """bench/parity_v4.py's read-only call after the earlier gold turns, as a call text."""
+    sys.path.insert(0, str(BENCH))
+    try:
+        import parity_v4
+    finally:
+        sys.path.remove(str(BENCH))
+    methods = bfcl_multi_turn.Environment(entry).methods
+    earlier = [[call for text in turn for call in bfcl_multi_turn.read_calls(text, methods)[0]] for turn in earlier_turns]
+    found = parity_v4.read_only_call(entry, earlier)
+    assert found, f"no read-only call for {entry['id']}"
+    return f"{found[0]}()"
 
 
 def as_decoded(gold_turns):
