@@ -43,7 +43,9 @@ import pyarrow as pa
 from scorer.compat.bfcl import python_calls
 from scorer.dialogue import DEFAULT_BOUNDS, DialogueResult, bucket_of, score_dialogue_tables
 from scorer.errors import InputError
+from scorer.io import evalscope
 from scorer.io.bfcl import convert_tools, read_json_lines
+from scorer.io.formats import first_record
 from scorer.options import Options
 from scorer.parse import dump_json, load_json, parse_output
 from scorer.tables import BFCL_COLUMNS
@@ -83,8 +85,6 @@ def is_bfcl_multi_turn_gold(path) -> bool:
     path = Path(path)
     if path.suffix.lower() not in (".json", ".jsonl") or not path.is_file():
         return False
-    from scorer.io.formats import first_record
-
     try:
         first = first_record(path)
     except InputError:
@@ -316,6 +316,15 @@ def bfcl_verdict(entry: dict, turns: list | None) -> dict:
     return {"valid": True, "error_type": None, "turn": None}
 
 
+def result_rows(path) -> list:
+    """The result rows {id, model, result} of a predictions file: BFCL's own, or the multi-turn
+    samples of an EvalScope run file (scorer.io.evalscope), its verdict beside."""
+    path = Path(path)
+    if evalscope.is_evalscope_record(first_record(path)):
+        return evalscope.multi_turn_rows(path, path.parent.name)
+    return [row for _number, row in read_json_lines(path)]
+
+
 def score_bfcl_multi_turn(predictions_path, gold_path, options: Options = Options(),
                           bounds=DEFAULT_BOUNDS) -> DialogueResult:
     """Both verdicts of every predicted entry: the turn verdicts, and the dialogue verdicts with
@@ -339,7 +348,7 @@ def score_bfcl_multi_turn(predictions_path, gold_path, options: Options = Option
                               "negative_type": None if calls else _NEGATIVE_TYPE.get(category, "no_tool"),
                               # BFCL checks that no call is made, not what the reply asks
                               "expect": None if calls else "no_call"})
-    rows = [row for _number, row in read_json_lines(predictions_path) if str(row.get("id")) in entries]
+    rows = [row for row in result_rows(predictions_path) if str(row.get("id")) in entries]
     fc_models = {str(row.get("model") or "model") for row in rows if is_fc_result(row.get("result"))}
     for row in rows:
         entry = entries[str(row.get("id"))]
@@ -364,6 +373,11 @@ def score_bfcl_multi_turn(predictions_path, gold_path, options: Options = Option
     dialogues = result.dialogues
     for column, field in zip(BFCL_COLUMNS, ("valid", "error_type", "turn")):
         dialogues = dialogues.append_column(column, pa.array([bfcl[key][field] for key in keys], column.type))
+    if any(evalscope.CARRIED.names[0] in row for row in rows):   # EvalScope's own verdict beside
+        theirs = {(str(row.get("model") or "model"), str(row["id"])): row for row in rows}
+        for column in evalscope.CARRIED:
+            dialogues = dialogues.append_column(column, pa.array([theirs.get(key, {}).get(column.name) for key in keys],
+                                                                 column.type))
     return BfclResult(result.turns, dialogues, result.notes)
 
 
