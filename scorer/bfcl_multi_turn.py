@@ -171,8 +171,24 @@ def read_calls(text: str, methods: dict):
     return list(parsed.calls), parsed.malformed
 
 
-def load_entries(question_path) -> list:
-    """Entries of a BFCL multi-turn question file with their gold turns (from possible_answer/ beside it)."""
+def _entry_problem(row, answers: dict, backend) -> str | None:
+    """Why a question row cannot be scored: no gold turns for its id, or classes without a simulator."""
+    turns = answers.get(str(row.get("id")))
+    if not isinstance(turns, list) or not all(isinstance(turn, list) and all(isinstance(text, str) for text in turn)
+                                              for turn in turns):
+        return "no ground_truth (a list of turns of call texts) for its id in the answer file"
+    classes = row.get("involved_classes")
+    if not isinstance(classes, list) or not classes:
+        return "no involved_classes"
+    unknown = [name for name in classes if name not in backend.MULTI_TURN_FUNC_DOC_FILE_MAPPING
+               or name not in backend.CLASS_FILE_PATH_MAPPING]
+    return f"no simulator for class {unknown[0]!r}" if unknown else None
+
+
+def load_entries(question_path, notes: list | None = None) -> list:
+    """Entries of a BFCL multi-turn question file with their gold turns (from possible_answer/
+    beside it). A row that cannot be scored is skipped, one row never losing the file: named
+    in `notes` when given, else an InputError (a caller must not lose rows unseen)."""
     question_path = Path(question_path)
     answer_path = question_path.parent / "possible_answer" / question_path.name
     answers = {str(row.get("id")): row.get("ground_truth") for _n, row in read_json_lines(answer_path)}
@@ -183,8 +199,12 @@ def load_entries(question_path) -> list:
     entries = []
     for number, row in read_json_lines(question_path):
         entry_id = str(row.get("id"))
-        if entry_id not in answers:
-            raise InputError(answer_path, f"no ground_truth for id {entry_id!r}", row=number)
+        problem = _entry_problem(row, answers, backend)
+        if problem:
+            if notes is None:
+                raise InputError(question_path, f"id {entry_id!r}: {problem}", row=number)
+            notes.append(f"gold row {number} (id {entry_id}) skipped: {problem}")
+            continue
         functions = []
         for name in row["involved_classes"]:
             if name not in class_docs:
@@ -332,7 +352,8 @@ def score_bfcl_multi_turn(predictions_path, gold_path, options: Options = Option
     reason = missing_reason()
     if reason:
         raise InputError(gold_path, reason)
-    entries = {entry["id"]: entry for entry in load_entries(gold_path)}
+    skipped = []
+    entries = {entry["id"]: entry for entry in load_entries(gold_path, skipped)}
     gold_rows, prediction_rows, bfcl = [], [], {}
     methods_of = {}   # entry id -> its simulators' method signatures (a scenario load is a deep copy)
     for entry in entries.values():
@@ -378,7 +399,7 @@ def score_bfcl_multi_turn(predictions_path, gold_path, options: Options = Option
         for column in evalscope.CARRIED:
             dialogues = dialogues.append_column(column, pa.array([theirs.get(key, {}).get(column.name) for key in keys],
                                                                  column.type))
-    return BfclResult(result.turns, dialogues, result.notes)
+    return BfclResult(result.turns, dialogues, skipped + result.notes)
 
 
 class BfclResult(DialogueResult):

@@ -182,3 +182,22 @@ def test_a_result_cut_short_or_not_a_list_fails_whole_as_in_bfcl(tmp_path):
     assert scored[gold[1]["id"]]["bfcl_error_type"] == "multi_turn:inference_error"
     turns = [row for row in result.turns.to_pylist() if row["dialogue_id"] == gold[1]["id"]]
     assert len(turns) == len(gold[1]["ground_truth"]) and {row["subtype"] for row in turns} == {"malformed"}
+
+
+def test_a_gold_row_that_cannot_be_scored_is_named_and_skipped_not_the_file(tmp_path):
+    questions, gold = answers("base")
+    rows = [json.loads(line) for line in questions.open()][:3]
+    rows[2]["involved_classes"] = ["NoSuchAPI"]
+    (tmp_path / "possible_answer").mkdir()
+    copied = tmp_path / questions.name
+    copied.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    (tmp_path / "possible_answer" / questions.name).write_text(
+        "".join(json.dumps(g) + "\n" for g in [gold[0], gold[2]]))   # no answer for entry 1
+    results = write(tmp_path, [{"id": g["id"], "model": "gold", "result": [[turn] for turn in g["ground_truth"]]}
+                               for g in gold[:3]])
+    result = bfcl_multi_turn.score_bfcl_multi_turn(results, copied)
+    assert [(row["id"], row["bfcl_valid"]) for row in result.dialogues.to_pylist()] == [("multi_turn_base_0", True)]
+    assert result.notes[:2] == [
+        "gold row 2 (id multi_turn_base_1) skipped: no ground_truth (a list of turns of call texts) for its id "
+        "in the answer file",
+        "gold row 3 (id multi_turn_base_2) skipped: no simulator for class 'NoSuchAPI'"]
