@@ -1,7 +1,7 @@
 """Parity of callscore with BFCL's AST checker and ACEBench's rules, on the same rows.
 
     python bench/parity.py [--peers ../shared/peers] [--variants 4] [--seed 0]
-                           [--skip real|perturbed|acebench|tables]
+                           [--skip real|perturbed|acebench|tables] [--v4]
 
 Three sets of rows:
 1. BFCL real results: the 16 models x 7 categories (java and javascript included) of
@@ -973,6 +973,7 @@ def main(argv=None):
     parser.add_argument("--variants", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--skip", action="append", default=[], choices=("real", "perturbed", "acebench", "tables"))
+    parser.add_argument("--v4", action="store_true", help="Then BFCL v4's generated set (bench/parity_v4.py).")
     options = parser.parse_args(argv)
     root = options.peers / "bfcl-2024-08"
     gold = bfcl_gold(root)
@@ -1010,6 +1011,11 @@ def main(argv=None):
                   if seconds else f"   {label}: not measured")
     if "real" in sets and "tables" not in options.skip:
         rescored_tables(root, gold)
+    if options.v4:
+        import parity_v4
+
+        print()
+        parity_v4.main(["--variants", str(options.variants), "--seed", str(options.seed)])
 
 
 def bfcl_gold(root: Path) -> dict:

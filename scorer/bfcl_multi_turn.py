@@ -3,18 +3,28 @@ simulators shipped in the `bfcl-eval` package: the optional extra `bfcl`
 (`pip install --no-deps bfcl-eval mpmath`; the eight simulators of these categories need only
 the standard library and mpmath, not bfcl-eval's own heavy dependencies).
 
-Model text is never evaluated: calls are read with callscore's parser (a BFCL gold call with
-positional arguments, `sort('report.pdf')`, is first rewritten to keywords from the simulator
-method's signature, through Python's `ast`, which parses and does not run), then each call is
-made by looking its name up among the simulator instances' public methods and binding the
-JSON arguments to the method's signature (a wrong name or argument is an error result, as
-in BFCL, not an exception).
+A result is a list per turn of steps, as BFCL writes them: a function-calling (FC) model's step
+is a list of `{name: arguments JSON}` (or a text reply), a prompt model's step is its text; a
+step may also be a list of call texts, the decoded form BFCL's checker takes. Each step is read
+twice, because the two verdicts read text differently:
+- callscore reads the calls with its own parser (a call with positional arguments,
+  `sort('report.pdf')`, is first rewritten to keywords from the simulator method's signature,
+  through Python's `ast`, which parses and does not run);
+- BFCL's reading (`decode_execute` of bfcl-eval 2026.3.23's default handlers) decides what its
+  checker executes: FC steps by `convert_to_function_call`, text by the prompt decoder, which
+  drops positional arguments; for an FC model (one whose rows hold FC steps) a text step is a
+  reply, never calls. A step that fails to decode or decodes to nothing is skipped.
+Each call is then made by looking its name up among the simulator instances' public methods
+with the JSON arguments (a wrong name or argument is an error result, as in BFCL, not an
+exception). Model text is never evaluated.
 
 Two verdicts side by side, per entry:
-- BFCL's all-or-nothing rule, as its checker applies it turn by turn: a turn whose gold is
-  empty must have no call; otherwise the model must have called something, the simulators'
-  public state after the turn must equal the gold's, and every gold execution result of the
-  turn must be among the model's results so far (a multiset, any order);
+- BFCL's all-or-nothing rule, as bfcl-eval 2026.3.23's runner and checker apply it: a result
+  that is not a list, or whose number of turns is not the gold's, fails whole; then turn by
+  turn every decoded call is executed, and on a turn whose gold is not empty the model must
+  have called something, the simulators' public state must equal the gold's and every gold
+  execution result of the turn must be among the model's results so far (a multiset, any
+  order). A turn whose gold is empty is not checked (its calls still change the state);
 - callscore's turn verdicts and dialogue verdict (scorer/dialogue.py) over the same turns,
   the tools being the involved classes' function documents.
 """
@@ -24,14 +34,18 @@ import copy
 import importlib
 import inspect
 import json
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 import pyarrow as pa
 
+from scorer.compat.bfcl import python_calls
 from scorer.dialogue import DEFAULT_BOUNDS, DialogueResult, bucket_of, score_dialogue_tables
 from scorer.errors import InputError
+from scorer.io import evalscope
 from scorer.io.bfcl import convert_tools, read_json_lines
+from scorer.io.formats import first_record
 from scorer.options import Options
 from scorer.parse import dump_json, load_json, parse_output
 from scorer.tables import BFCL_COLUMNS
@@ -71,8 +85,6 @@ def is_bfcl_multi_turn_gold(path) -> bool:
     path = Path(path)
     if path.suffix.lower() not in (".json", ".jsonl") or not path.is_file():
         return False
-    from scorer.io.formats import first_record
-
     try:
         first = first_record(path)
     except InputError:
@@ -105,18 +117,13 @@ class Environment:
                     self.methods[method_name] = method
 
     def call(self, name: str, arguments_json: str) -> str:
-        """One call by name with checked arguments -> its result as BFCL records it."""
+        """One call by name -> its result as BFCL records it (its error text when it raises)."""
         method = self.methods.get(name)
         if method is None:
             return f"Error during execution: name '{name}' is not defined"
-        arguments = load_json(arguments_json)
         try:
-            inspect.signature(method).bind(**arguments)
-        except TypeError as error:
-            return f"Error during execution: {error}"
-        try:
-            result = method(**arguments)
-        except Exception as error:  # noqa: BLE001 - a simulator's refusal is a result, as in BFCL
+            result = method(**load_json(arguments_json))
+        except Exception as error:  # noqa: BLE001 - a refusal or a wrong argument is a result, as in BFCL
             return f"Error during execution: {error}"
         if isinstance(result, str):
             return result
@@ -164,8 +171,24 @@ def read_calls(text: str, methods: dict):
     return list(parsed.calls), parsed.malformed
 
 
-def load_entries(question_path) -> list:
-    """Entries of a BFCL multi-turn question file with their gold turns (from possible_answer/ beside it)."""
+def _entry_problem(row, answers: dict, backend) -> str | None:
+    """Why a question row cannot be scored: no gold turns for its id, or classes without a simulator."""
+    turns = answers.get(str(row.get("id")))
+    if not isinstance(turns, list) or not all(isinstance(turn, list) and all(isinstance(text, str) for text in turn)
+                                              for turn in turns):
+        return "no ground_truth (a list of turns of call texts) for its id in the answer file"
+    classes = row.get("involved_classes")
+    if not isinstance(classes, list) or not classes:
+        return "no involved_classes"
+    unknown = [name for name in classes if name not in backend.MULTI_TURN_FUNC_DOC_FILE_MAPPING
+               or name not in backend.CLASS_FILE_PATH_MAPPING]
+    return f"no simulator for class {unknown[0]!r}" if unknown else None
+
+
+def load_entries(question_path, notes: list | None = None) -> list:
+    """Entries of a BFCL multi-turn question file with their gold turns (from possible_answer/
+    beside it). A row that cannot be scored is skipped, one row never losing the file: named
+    in `notes` when given, else an InputError (a caller must not lose rows unseen)."""
     question_path = Path(question_path)
     answer_path = question_path.parent / "possible_answer" / question_path.name
     answers = {str(row.get("id")): row.get("ground_truth") for _n, row in read_json_lines(answer_path)}
@@ -176,8 +199,12 @@ def load_entries(question_path) -> list:
     entries = []
     for number, row in read_json_lines(question_path):
         entry_id = str(row.get("id"))
-        if entry_id not in answers:
-            raise InputError(answer_path, f"no ground_truth for id {entry_id!r}", row=number)
+        problem = _entry_problem(row, answers, backend)
+        if problem:
+            if notes is None:
+                raise InputError(question_path, f"id {entry_id!r}: {problem}", row=number)
+            notes.append(f"gold row {number} (id {entry_id}) skipped: {problem}")
+            continue
         functions = []
         for name in row["involved_classes"]:
             if name not in class_docs:
@@ -190,51 +217,132 @@ def load_entries(question_path) -> list:
     return entries
 
 
-def _predicted_turns(result, methods) -> list:
-    """A BFCL multi-turn result -> per turn, per step, (calls, malformed reason)."""
-    turns = []
-    for turn in result if isinstance(result, list) else []:
-        steps = turn if isinstance(turn, list) else [turn]
-        read = []
-        for step in steps:
-            texts = step if isinstance(step, list) else [step]
-            calls, malformed = [], None
-            for text in texts:
-                more, problem = read_calls(text, methods) if isinstance(text, str) else ([], "not a call text")
-                calls += more
-                malformed = malformed or problem
-            read.append((calls, malformed))
-        turns.append(read)
-    return turns
+@dataclass(frozen=True)
+class Step:
+    """One step of a turn as both verdicts read it."""
+    calls: list              # callscore's reading: [(name, arguments JSON)]
+    malformed: str | None    # why callscore could not read it
+    executed: list | None    # what BFCL's checker executes; None when BFCL skips the step
 
 
-def bfcl_verdict(entry: dict, predicted: list) -> dict:
-    """BFCL's all-or-nothing verdict of one entry: {valid, error_type, turn}."""
+def _fc_calls(step) -> list:
+    """BFCL's `convert_to_function_call`: `{name: arguments}` items, arguments a JSON object
+    (as text or decoded); ValueError otherwise (BFCL's decoder raises: the step is skipped)."""
+    calls = []
+    for item in [step] if isinstance(step, dict) else step:
+        for name, arguments in item.items():
+            if isinstance(arguments, str):
+                try:
+                    arguments = load_json(arguments)
+                except ValueError:
+                    raise ValueError(f"the arguments of {name} are not JSON") from None
+            if not isinstance(arguments, dict):
+                raise ValueError(f"the arguments of {name} are not a JSON object")
+            calls.append((str(name), dump_json(arguments)))
+    return calls
+
+
+def _prompt_calls(text: str) -> list:
+    """BFCL's `default_decode_execute_prompting`: the text stripped of backticks, newlines and
+    spaces, put in brackets, read as a list of Python calls; positional arguments are dropped
+    (`f('a')` is executed as `f()`). Raises when the text is not such a list."""
+    text = text.strip("`\n ")
+    text = ("" if text.startswith("[") else "[") + text + ("" if text.endswith("]") else "]")
+    calls = []
+    for decoded in python_calls(text.strip().strip("'")):
+        if isinstance(decoded, str):   # a call without keywords, read back as its text
+            calls.append((decoded.split("(", 1)[0], "{}"))
+        else:
+            calls += [(name, dump_json(arguments)) for name, arguments in decoded.items()]
+    return calls
+
+
+def _is_fc_step(step) -> bool:
+    return isinstance(step, dict) or (isinstance(step, list) and bool(step)
+                                      and all(isinstance(item, dict) for item in step))
+
+
+def read_step(step, methods: dict, fc_model: bool) -> Step:
+    """One step -> Step: FC calls, a text (prompt calls, or an FC model's reply), a list of
+    call texts (the checker's decoded form, read by both as calls), or nothing."""
+    if _is_fc_step(step):
+        try:
+            calls = _fc_calls(step)
+        except ValueError as error:
+            return Step([], str(error), None)
+        return Step(calls, None, calls or None)
+    if isinstance(step, str):
+        calls, malformed = read_calls(step, methods)
+        executed = None
+        if not fc_model:
+            try:
+                executed = _prompt_calls(step) or None
+            except Exception:  # noqa: BLE001 - any failure of BFCL's decoder skips the step
+                executed = None
+        return Step(calls, malformed, executed)
+    if isinstance(step, list) and all(isinstance(text, str) for text in step):
+        calls, malformed = [], None
+        for text in step:
+            more, problem = read_calls(text, methods)
+            calls += more
+            malformed = malformed or problem
+        return Step(calls, malformed, calls or None)
+    return Step([], f"a step is a {type(step).__name__}, not calls or a text", None)
+
+
+def read_result(result, methods: dict, fc_model: bool) -> list | None:
+    """A BFCL multi-turn result -> per turn, its steps read; None when it is not a list."""
+    if not isinstance(result, list):
+        return None
+    return [[read_step(step, methods, fc_model) for step in (turn if isinstance(turn, list) else [turn])]
+            for turn in result]
+
+
+def is_fc_result(result) -> bool:
+    """Whether a result holds FC steps: its model is an FC model, whose text steps are replies."""
+    return isinstance(result, list) and any(
+        _is_fc_step(step) for turn in result if isinstance(turn, list) for step in turn)
+
+
+def _failure(error_type: str, turn: int | None = None) -> dict:
+    return {"valid": False, "error_type": f"multi_turn:{error_type}", "turn": turn}
+
+
+def bfcl_verdict(entry: dict, turns: list | None) -> dict:
+    """BFCL's all-or-nothing verdict of one entry ({valid, error_type, turn}), `turns` as
+    read_result returns them."""
+    if turns is None:
+        return _failure("inference_error")
+    if len(turns) != len(entry["gold_turns"]):
+        return _failure("force_terminated")
     model, gold = Environment(entry), Environment(entry)
     everything = []
-    for turn, gold_texts in enumerate(entry["gold_turns"]):
-        steps = predicted[turn] if turn < len(predicted) else []
-        made = []
-        for calls, _malformed in steps:
-            made += model.run(calls)
-        gold_calls = [call for text in gold_texts for call in read_calls(text, gold.methods)[0]]
-        expected = gold.run(gold_calls)
-        everything += made
-        any_call = any(calls for calls, _m in steps)
+    for turn, (steps, gold_texts) in enumerate(zip(turns, entry["gold_turns"]), start=1):
+        executed = [step.executed for step in steps if step.executed]
+        for calls in executed:
+            everything += model.run(calls)
+        expected = gold.run([call for text in gold_texts for call in read_calls(text, gold.methods)[0]])
         if not gold_texts:
-            if any_call:
-                return {"valid": False, "error_type": "multi_turn:irrelevance_error", "turn": turn + 1}
             continue
-        if not any_call:
-            return {"valid": False, "error_type": "multi_turn:empty_turn_model_response", "turn": turn + 1}
+        if not executed:
+            return _failure("empty_turn_model_response", turn)
         if model.state() != gold.state():
-            return {"valid": False, "error_type": "multi_turn:instance_state_mismatch", "turn": turn + 1}
+            return _failure("instance_state_mismatch", turn)
         pool = list(everything)
         for item in expected:
             if item not in pool:
-                return {"valid": False, "error_type": "multi_turn:execution_response_mismatch", "turn": turn + 1}
+                return _failure("execution_response_mismatch", turn)
             pool.remove(item)
     return {"valid": True, "error_type": None, "turn": None}
+
+
+def result_rows(path) -> list:
+    """The result rows {id, model, result} of a predictions file: BFCL's own, or the multi-turn
+    samples of an EvalScope run file (scorer.io.evalscope), its verdict beside."""
+    path = Path(path)
+    if evalscope.is_evalscope_record(first_record(path)):
+        return evalscope.multi_turn_rows(path, path.parent.name)
+    return [row for _number, row in read_json_lines(path)]
 
 
 def score_bfcl_multi_turn(predictions_path, gold_path, options: Options = Options(),
@@ -244,7 +352,8 @@ def score_bfcl_multi_turn(predictions_path, gold_path, options: Options = Option
     reason = missing_reason()
     if reason:
         raise InputError(gold_path, reason)
-    entries = {entry["id"]: entry for entry in load_entries(gold_path)}
+    skipped = []
+    entries = {entry["id"]: entry for entry in load_entries(gold_path, skipped)}
     gold_rows, prediction_rows, bfcl = [], [], {}
     methods_of = {}   # entry id -> its simulators' method signatures (a scenario load is a deep copy)
     for entry in entries.values():
@@ -260,16 +369,18 @@ def score_bfcl_multi_turn(predictions_path, gold_path, options: Options = Option
                               "negative_type": None if calls else _NEGATIVE_TYPE.get(category, "no_tool"),
                               # BFCL checks that no call is made, not what the reply asks
                               "expect": None if calls else "no_call"})
-    for number, row in read_json_lines(predictions_path):
-        entry = entries.get(str(row.get("id")))
-        if entry is None:
-            continue
+    rows = [row for row in result_rows(predictions_path) if str(row.get("id")) in entries]
+    fc_models = {str(row.get("model") or "model") for row in rows if is_fc_result(row.get("result"))}
+    for row in rows:
+        entry = entries[str(row.get("id"))]
         model = str(row.get("model") or "model")
-        turns = _predicted_turns(row.get("result"), methods_of[entry["id"]])
+        turns = read_result(row.get("result"), methods_of[entry["id"]], model in fc_models)
         bfcl[(model, entry["id"])] = bfcl_verdict(entry, turns)
+        if turns is None:   # every gold turn is that row's malformed prediction
+            turns = [[Step([], "the result is not a list of turns", None)]] * len(entry["gold_turns"])
         for turn, steps in enumerate(turns, start=1):
-            calls = [call for step_calls, _m in steps for call in step_calls]
-            malformed = next((m for step_calls, m in steps if m and not step_calls), None)
+            calls = [call for step in steps for call in step.calls]
+            malformed = next((step.malformed for step in steps if step.malformed and not step.calls), None)
             prediction_rows.append({"id": f"{entry['id']}#{turn}", "model": model, "malformed": malformed,
                                     "calls": dump_json([{"name": n, "arguments": load_json(a)} for n, a in calls])})
     gold = pa.Table.from_pylist(gold_rows)
@@ -279,11 +390,16 @@ def score_bfcl_multi_turn(predictions_path, gold_path, options: Options = Option
     keys = list(zip(result.dialogues.column("model").to_pylist(), result.dialogues.column("id").to_pylist()))
     for key in keys:  # an entry a model did not predict: nothing was called
         if key not in bfcl:
-            bfcl[key] = bfcl_verdict(entries[key[1]], [])
+            bfcl[key] = bfcl_verdict(entries[key[1]], [])   # no turn: force-terminated
     dialogues = result.dialogues
     for column, field in zip(BFCL_COLUMNS, ("valid", "error_type", "turn")):
         dialogues = dialogues.append_column(column, pa.array([bfcl[key][field] for key in keys], column.type))
-    return BfclResult(result.turns, dialogues, result.notes)
+    if any(evalscope.CARRIED.names[0] in row for row in rows):   # EvalScope's own verdict beside
+        theirs = {(str(row.get("model") or "model"), str(row["id"])): row for row in rows}
+        for column in evalscope.CARRIED:
+            dialogues = dialogues.append_column(column, pa.array([theirs.get(key, {}).get(column.name) for key in keys],
+                                                                 column.type))
+    return BfclResult(result.turns, dialogues, skipped + result.notes)
 
 
 class BfclResult(DialogueResult):

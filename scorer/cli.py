@@ -95,8 +95,8 @@ def cli():
               help="Write one judge-ready record per undecided row (.jsonl), prompt included.")
 @gold_format_option
 @click.option("--pred-format", default="auto", show_default=True, metavar="FORMAT",
-              help="Format of PREDICTIONS: auto, callscore, bfcl, acebench, openai, responses, anthropic, "
-                   "gemini, qwen or provider (detected per record).")
+              help="Format of PREDICTIONS: auto, callscore, bfcl, acebench, evalscope, openai, responses, "
+                   "anthropic, gemini, qwen or provider (detected per record).")
 @click.option("--renamed-dots", is_flag=True,
               help="BFCL results of an API that forbids dots in function names: read math_factorial "
                    "as the declared math.factorial (--compat bfcl takes BFCL's own setting per model; "

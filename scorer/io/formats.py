@@ -5,7 +5,7 @@ Gold formats: `callscore` (scorer.load), `bfcl` (question file; its answers are
 `possible_answer/<same name>` beside it, BFCL's layout, unless `answers=` is given),
 `acebench` (data file; answers likewise beside it).
 Prediction formats: `callscore`, `bfcl` and `acebench` (both publish `{id, result}` rows),
-the provider dumps `openai` (Chat Completions), `responses`, `anthropic`, `gemini`, `qwen`
+`evalscope` (EvalScope's prediction and review files, scorer.io.evalscope), the provider dumps `openai` (Chat Completions), `responses`, `anthropic`, `gemini`, `qwen`
 (raw `<tool_call>` text) and `provider` (the provider told per record).
 
 `auto` looks at the first record and picks a format only when exactly one fits; otherwise it
@@ -21,13 +21,14 @@ from scorer import load
 from scorer.errors import InputError
 from scorer.io.acebench import read_acebench_gold
 from scorer.io.bfcl import category_of, model_of_result, read_bfcl_gold, read_bfcl_results
+from scorer.io.evalscope import is_evalscope_record, read_evalscope
 from scorer.io.providers import DEFAULT_MODEL, detect_provider, read_provider_dump
 
 GOLD_FORMATS = ("auto", "callscore", "bfcl", "acebench")
 # format name -> scorer.io.providers provider (None: told per record)
 PROVIDER_FORMATS = {"openai": "openai_chat", "responses": "openai_responses", "anthropic": "anthropic",
                     "gemini": "gemini", "qwen": "text", "provider": None}
-PRED_FORMATS = ("auto", "callscore", "bfcl", "acebench", *PROVIDER_FORMATS)
+PRED_FORMATS = ("auto", "callscore", "bfcl", "acebench", "evalscope", *PROVIDER_FORMATS)
 _BFCL_NEGATIVES_WITHOUT_ANSWERS = ("irrelevance", "live_irrelevance", "relevance", "live_relevance")
 
 
@@ -95,7 +96,7 @@ def detect_gold(path) -> str:
 
 
 def detect_predictions(path) -> str:
-    """"callscore", "bfcl" or "provider" when exactly one fits the first record."""
+    """"callscore", "bfcl", "evalscope" or "provider" when exactly one fits the first record."""
     path = Path(path)
     if path.suffix.lower() == ".parquet":
         return "callscore"
@@ -105,6 +106,8 @@ def detect_predictions(path) -> str:
         candidates.append("callscore")
     if isinstance(first.get("result"), (list, str)):
         candidates.append("bfcl")  # ACEBench result files have the same shape
+    if is_evalscope_record(first):
+        candidates.append("evalscope")
     provider = detect_provider(first)
     if provider is not None and provider != "text":
         candidates.append("provider")  # raw-text records are callscore's `output` rows already
@@ -159,6 +162,8 @@ def read_predictions(path, fmt: str = "auto", model=None, gold_path=None, rename
         batches = list(load.iter_prediction_batches(path, unreadable=unreadable))
         table = pa.Table.from_batches(batches) if batches else pa.table({})
         return _default_model(table, model)
+    if fmt == "evalscope":   # reviews/<model>/<benchmark>_<subset>.jsonl
+        return read_evalscope(path, model or path.parent.name, unreadable, renamed_dots)
     if fmt in ("bfcl", "acebench"):
         return read_bfcl_results(path, model or model_of_result(path), question_path=gold_path,
                                  renamed_dots=renamed_dots, notes=None if unreadable is None else unreadable.notes)

@@ -102,3 +102,102 @@ def test_the_command_prints_both_verdicts(tmp_path):
     assert len(rows) == 200  # entries not predicted are scored as nothing called
     assert [(rows[g["id"]]["bfcl_valid"], rows[g["id"]]["outcome"]) for g in gold[:3]] == [(True, "correct")] * 3
     assert not rows[gold[3]["id"]]["bfcl_valid"] and rows[gold[3]["id"]]["missing_prediction"]
+
+
+def fc_steps(entry, turn_texts):
+    """A gold turn as an FC model writes it: one step of {name: arguments JSON} per call, then a text reply."""
+    methods = bfcl_multi_turn.Environment(entry).methods
+    calls = [call for text in turn_texts for call in bfcl_multi_turn.read_calls(text, methods)[0]]
+    return [[{name: arguments}] for name, arguments in calls] + ["Done: I have carried out your request."]
+
+
+def base_entry(number=0):
+    questions, _gold = answers("base")
+    return next(e for e in bfcl_multi_turn.load_entries(questions) if e["id"] == f"multi_turn_base_{number}")
+
+
+def test_fc_steps_and_text_replies_are_read(tmp_path):
+    questions, gold = answers("miss_param")
+    entries = {e["id"]: e for e in bfcl_multi_turn.load_entries(questions)}
+    rows = [{"id": g["id"], "model": "fc", "result": [fc_steps(entries[g["id"]], turn) for turn in g["ground_truth"]]}
+            for g in gold[:5]]
+    assert rows[0]["result"][0][0] == [{"cd": '{"folder":"document"}'}]
+    result = bfcl_multi_turn.score_bfcl_multi_turn(write(tmp_path, rows), questions)
+    scored = {row["id"]: row for row in result.dialogues.to_pylist()}
+    # miss_param's empty gold turn gets a text reply only: no call, as BFCL wants
+    assert [(scored[g["id"]]["bfcl_valid"], scored[g["id"]]["outcome"]) for g in gold[:5]] == [(True, "correct")] * 5
+
+
+def test_an_fc_step_with_arguments_that_are_not_json_is_skipped_by_bfcl_and_malformed_for_callscore():
+    step = bfcl_multi_turn.read_step([{"cd": "{folder: temp"}], base_entry().get("methods", {}), True)
+    assert (step.calls, step.executed) == ([], None) and "not JSON" in step.malformed
+    listed = bfcl_multi_turn.read_step([{"cd": '["temp"]'}], {}, True)
+    assert listed.executed is None and "not a JSON object" in listed.malformed
+
+
+def test_a_prompt_step_is_decoded_as_bfcl_does():
+    methods = bfcl_multi_turn.Environment(base_entry()).methods
+    step = bfcl_multi_turn.read_step("```\n[cd(folder='document'), mkdir(dir_name='temp')]\n```", methods, False)
+    assert step.executed == [("cd", '{"folder":"document"}'), ("mkdir", '{"dir_name":"temp"}')]
+    # BFCL's prompt decoder drops positional arguments; callscore binds them by the signature
+    positional = bfcl_multi_turn.read_step("[sort('final_report.pdf')]", methods, False)
+    assert positional.executed == [("sort", "{}")]
+    assert positional.calls == [("sort", '{"file_name":"final_report.pdf"}')]
+    # a text reply, and an empty step: nothing for BFCL to execute
+    assert bfcl_multi_turn.read_step("I have made the folder.", methods, False).executed is None
+    assert bfcl_multi_turn.read_step([], methods, True).executed is None
+
+
+def test_an_fc_model_text_that_looks_like_calls_is_a_reply(tmp_path):
+    # multi_turn_base_1, gold turn 1: ls(a=True); every gold call has keyword arguments
+    questions, gold = answers("base")
+    entry, turns = base_entry(1), gold[1]["ground_truth"]
+    texts = [["[" + ", ".join(turn) + "]"] for turn in turns]
+    rows = [{"id": gold[1]["id"], "model": "fc", "result": [texts[0], *(fc_steps(entry, t) for t in turns[1:])]},
+            {"id": gold[1]["id"], "model": "prompt", "result": texts},
+            # multi_turn_base_0's turn 3 is sort('final_report.pdf'): BFCL executes sort() and fails
+            {"id": gold[0]["id"], "model": "prompt", "result": [["[" + ", ".join(t) + "]"]
+                                                                for t in gold[0]["ground_truth"]]}]
+    result = bfcl_multi_turn.score_bfcl_multi_turn(write(tmp_path, rows), questions)
+    scored = {(row["model"], row["id"]): row for row in result.dialogues.to_pylist()}
+    fc, prompt, positional = (scored[("fc", gold[1]["id"])], scored[("prompt", gold[1]["id"])],
+                              scored[("prompt", gold[0]["id"])])
+    assert (fc["bfcl_valid"], fc["bfcl_error_type"], fc["bfcl_error_turn"]) == (
+        False, "multi_turn:empty_turn_model_response", 1)
+    assert fc["outcome"] == "correct"   # callscore reads the calls written in the text
+    assert prompt["bfcl_valid"] and prompt["outcome"] == "correct"
+    assert (positional["bfcl_valid"], positional["bfcl_error_type"], positional["bfcl_error_turn"]) == (
+        False, "multi_turn:execution_response_mismatch", 3)
+    assert positional["outcome"] == "correct"
+
+
+def test_a_result_cut_short_or_not_a_list_fails_whole_as_in_bfcl(tmp_path):
+    questions, gold = answers("base")
+    rows = [{"id": gold[0]["id"], "model": "m", "result": [[turn] for turn in gold[0]["ground_truth"][:2]]},
+            {"id": gold[1]["id"], "model": "m", "result": "the model crashed"}]
+    result = bfcl_multi_turn.score_bfcl_multi_turn(write(tmp_path, rows), questions)
+    scored = {row["id"]: row for row in result.dialogues.to_pylist()}
+    assert (scored[gold[0]["id"]]["bfcl_error_type"], scored[gold[0]["id"]]["bfcl_error_turn"]) == (
+        "multi_turn:force_terminated", None)
+    assert scored[gold[1]["id"]]["bfcl_error_type"] == "multi_turn:inference_error"
+    turns = [row for row in result.turns.to_pylist() if row["dialogue_id"] == gold[1]["id"]]
+    assert len(turns) == len(gold[1]["ground_truth"]) and {row["subtype"] for row in turns} == {"malformed"}
+
+
+def test_a_gold_row_that_cannot_be_scored_is_named_and_skipped_not_the_file(tmp_path):
+    questions, gold = answers("base")
+    rows = [json.loads(line) for line in questions.open()][:3]
+    rows[2]["involved_classes"] = ["NoSuchAPI"]
+    (tmp_path / "possible_answer").mkdir()
+    copied = tmp_path / questions.name
+    copied.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    (tmp_path / "possible_answer" / questions.name).write_text(
+        "".join(json.dumps(g) + "\n" for g in [gold[0], gold[2]]))   # no answer for entry 1
+    results = write(tmp_path, [{"id": g["id"], "model": "gold", "result": [[turn] for turn in g["ground_truth"]]}
+                               for g in gold[:3]])
+    result = bfcl_multi_turn.score_bfcl_multi_turn(results, copied)
+    assert [(row["id"], row["bfcl_valid"]) for row in result.dialogues.to_pylist()] == [("multi_turn_base_0", True)]
+    assert result.notes[:2] == [
+        "gold row 2 (id multi_turn_base_1) skipped: no ground_truth (a list of turns of call texts) for its id "
+        "in the answer file",
+        "gold row 3 (id multi_turn_base_2) skipped: no simulator for class 'NoSuchAPI'"]
