@@ -1,6 +1,6 @@
 """Throughput of callscore at sweep scale: generate predictions, score them end to end, measure.
 
-    python bench/throughput.py --rows N [--repetition realistic|heavy] [--baseline DIR]
+    python bench/throughput.py --rows N [--repetition value|realistic|heavy] [--baseline DIR]
                                [--gold-size 3000] [--jobs J] [--seed 0] [--workdir DIR]
                                [--models 12] [--variants V] [--sample 20000] [--profile K]
                                [--python-end-to-end] [--distinct] [--generate-only]
@@ -11,12 +11,16 @@
    reference times spread over 2026. Each (gold row, model profile) gets --variants predicted
    cells; the N prediction rows (--models models x as many samples as N needs, sample-major)
    are drawn from that pool with numpy and written as parquet in row groups of 1M rows.
-   Realistic mode (the default): 24 variants per cell, 70 % of call-making predictions as raw
+   Value-distinct mode (the default, --repetition value): the realistic pool, each row varying
+   the values of the cell it draws as sweeps do (varied_value: dates shifted and rewritten,
+   numbers changed, aliases, reworded texts), so most readings are distinct and values are new.
+   Realistic mode: 24 variants per cell, 70 % of call-making predictions as raw
    text (OpenAI tool_calls lists and messages whose call ids are random per row as the API
    returns them, JSON lists, <tool_call> blocks, Python-call syntax, fenced JSON, prose around):
    about 35 % of 1M rows are distinct. --repetition heavy is the earlier pool (4 variants, 8 %
    raw text), where each prediction repeats ~70 times at 1M rows. The repetition rate of the
-   file (distinct (id, prediction) keys) is printed, and the parse floor: reading the parquet
+   file (distinct (id, prediction) keys, readings and (tool, argument, value)) is printed, the
+   shares of distinct readings and values beside every figure, and the parse floor: reading the parquet
    and orjson.loads of every call string, the least any scorer of the file pays.
    A few gold ids are never predicted by one model family (missing predictions) and a few rows
    carry ids not in gold (reported and skipped), as in the examples.
@@ -203,10 +207,11 @@ def realistic_style(rng) -> str:
     return rng.choices([name for name, _w in REALISTIC_STYLES], [w for _n, w in REALISTIC_STYLES])[0]
 
 
-def realistic_render(examples, calls, rng, style: str) -> str:
-    """Calls as a model's raw text in one of REALISTIC_STYLES: the example builder's four styles,
-    OpenAI's with a per-row call id (CALL_ID) and as a whole assistant message, a JSON list in a
-    markdown fence, and calls with prose before and after."""
+def realistic_render(examples, calls, rng, style: str | None = None) -> str:
+    """Calls as a model's raw text in one of REALISTIC_STYLES (drawn when not given): the example
+    builder's four styles, OpenAI's with a per-row call id (CALL_ID) and as a whole assistant
+    message, a JSON list in a markdown fence, and calls with prose before and after."""
+    style = style or realistic_style(rng)
     if style in ("openai", "openai_message"):
         tool_calls = [{"id": f"call_{CALL_ID}{i}", "type": "function",
                        "function": {"name": c["name"], "arguments": json.dumps(c["arguments"], ensure_ascii=False)}}
