@@ -1,6 +1,6 @@
 """Throughput of callscore at sweep scale: generate predictions, score them end to end, measure.
 
-    python bench/throughput.py --rows N [--repetition realistic|heavy] [--baseline DIR]
+    python bench/throughput.py --rows N [--repetition value|realistic|heavy] [--baseline DIR]
                                [--gold-size 3000] [--jobs J] [--seed 0] [--workdir DIR]
                                [--models 12] [--variants V] [--sample 20000] [--profile K]
                                [--python-end-to-end] [--distinct] [--generate-only]
@@ -11,12 +11,16 @@
    reference times spread over 2026. Each (gold row, model profile) gets --variants predicted
    cells; the N prediction rows (--models models x as many samples as N needs, sample-major)
    are drawn from that pool with numpy and written as parquet in row groups of 1M rows.
-   Realistic mode (the default): 24 variants per cell, 70 % of call-making predictions as raw
+   Value-distinct mode (the default, --repetition value): the realistic pool, each row varying
+   the values of the cell it draws as sweeps do (varied_value: dates shifted and rewritten,
+   numbers changed, aliases, reworded texts), so most readings are distinct and values are new.
+   Realistic mode: 24 variants per cell, 70 % of call-making predictions as raw
    text (OpenAI tool_calls lists and messages whose call ids are random per row as the API
    returns them, JSON lists, <tool_call> blocks, Python-call syntax, fenced JSON, prose around):
    about 35 % of 1M rows are distinct. --repetition heavy is the earlier pool (4 variants, 8 %
    raw text), where each prediction repeats ~70 times at 1M rows. The repetition rate of the
-   file (distinct (id, prediction) keys) is printed, and the parse floor: reading the parquet
+   file (distinct (id, prediction) keys, readings and (tool, argument, value)) is printed, the
+   shares of distinct readings and values beside every figure, and the parse floor: reading the parquet
    and orjson.loads of every call string, the least any scorer of the file pays.
    A few gold ids are never predicted by one model family (missing predictions) and a few rows
    carry ids not in gold (reported and skipped), as in the examples.
@@ -163,6 +167,7 @@ class Pool:
         self.profile_names, self.profiles, self.variants = examples.MODELS, len(examples.MODELS), variants
         self.positive = np.array([bool(row["gold_calls"]) for row in gold])
         calls, outputs, labels = [], [], []
+        self.written = []   # per cell: (calls, style) with style None for structured calls, or (None, the text)
         for row in gold:
             produce = examples.predict_positive if row["gold_calls"] else examples.predict_negative
             for model in examples.MODELS:
@@ -170,11 +175,15 @@ class Pool:
                     result, verdict = produce(model, row, rng)
                     if isinstance(result, str):
                         call_cell, output_cell = None, result
+                        self.written.append((None, result))
                     elif result and rng.random() < raw_share:
-                        call_cell, output_cell = None, (realistic_render(examples, result, rng) if realistic
+                        style = realistic_style(rng) if realistic else None
+                        call_cell, output_cell = None, (realistic_render(examples, result, rng, style) if realistic
                                                         else examples.render(result, rng))
+                        self.written.append((result, style or "builder"))
                     else:
                         call_cell, output_cell = arrow_calls(result), None
+                        self.written.append((result, None))
                     calls.append(call_cell)
                     outputs.append(output_cell)
                     labels.append(f"{verdict['outcome']}/{verdict['subtype']}" if verdict["subtype"]
@@ -194,11 +203,15 @@ class Pool:
         return (gold_rows * self.profiles + profiles) * self.variants + chosen
 
 
-def realistic_render(examples, calls, rng) -> str:
-    """Calls as a model's raw text in one of REALISTIC_STYLES: the example builder's four styles,
-    OpenAI's with a per-row call id (CALL_ID) and as a whole assistant message, a JSON list in a
-    markdown fence, and calls with prose before and after."""
-    style = rng.choices([name for name, _w in REALISTIC_STYLES], [w for _n, w in REALISTIC_STYLES])[0]
+def realistic_style(rng) -> str:
+    return rng.choices([name for name, _w in REALISTIC_STYLES], [w for _n, w in REALISTIC_STYLES])[0]
+
+
+def realistic_render(examples, calls, rng, style: str | None = None) -> str:
+    """Calls as a model's raw text in one of REALISTIC_STYLES (drawn when not given): the example
+    builder's four styles, OpenAI's with a per-row call id (CALL_ID) and as a whole assistant
+    message, a JSON list in a markdown fence, and calls with prose before and after."""
+    style = style or realistic_style(rng)
     if style in ("openai", "openai_message"):
         tool_calls = [{"id": f"call_{CALL_ID}{i}", "type": "function",
                        "function": {"name": c["name"], "arguments": json.dumps(c["arguments"], ensure_ascii=False)}}
@@ -212,6 +225,97 @@ def realistic_render(examples, calls, rng) -> str:
         return (rng.choice(["好的，我来帮你处理。\n\n", "我将调用工具：\n"]) + examples.render(calls, rng, "tool_call")
                 + rng.choice(["", "\n\n请稍等，马上为你查询。"]))
     return examples.render(calls, rng, style)
+
+
+# ---------------------------------------------------------------------------- values varied per row
+
+VARIED_SHARE = 0.6         # value mode: arguments whose value a row writes its own way
+DAY_SHIFTS = (-7, -2, -1, 1, 1, 2, 7, 14, 30)   # the days a varied date moves by, when it moves
+IDENTIFIERS = {"tracking_number", "flight_number", "symbol"}   # models copy these; varied, they are only wrong
+TEXT_BEFORE = ("", "", "请", "帮我", "记得", "关于", "安排")
+TEXT_AFTER = ("", "", "一下", "，谢谢", "吧", "（重要）", "事项", "！")
+
+
+def varied_value(examples, tool: str, name: str, value, today: datetime, rng):
+    """`value` as one row of a sweep writes it: dates shifted and written in another form (ISO,
+    2026年3月10日, 3月10日, 下周二), numbers changed or spelled otherwise, enum values in another case,
+    places by an alias or with 市, free texts reworded; identifiers as they are."""
+    spec = examples.param_spec(tool, name)
+    if isinstance(value, bool) or name in IDENTIFIERS or not isinstance(value, (str, int, float)):
+        return value
+    if spec.get("format") == "date":
+        return varied_date(examples, value, today, rng)
+    if spec.get("format") == "date-time":
+        return varied_moment(value, rng)
+    if isinstance(value, (int, float)):
+        return varied_number(examples, value, rng)
+    if "enum" in spec:
+        other = rng.choice(spec["enum"]) if rng.random() < 0.1 else value
+        return rng.choice([other, other.upper(), other.title(), f" {other}"])
+    if spec.get("format") == "time":
+        return value
+    aliases = examples.alias_variants(value)
+    if aliases or value in examples.CITIES:
+        if rng.random() < 0.1:
+            return rng.choice(examples.CITIES)
+        return rng.choice([value, value + "市" if value in examples.CITIES else value, *aliases])
+    worded = rng.choice(TEXT_BEFORE) + value + rng.choice(TEXT_AFTER)
+    return worded + str(rng.randint(2, 999)) if rng.random() < 0.3 else worded
+
+
+def varied_date(examples, value: str, today: datetime, rng):
+    try:
+        day = datetime.fromisoformat(value).date()
+    except ValueError:     # already written otherwise by the pool's variant
+        return value
+    if rng.random() < 0.4:
+        day += timedelta(days=rng.choice(DAY_SHIFTS))
+    forms = [day.isoformat(), f"{day.year}年{day.month}月{day.day}日", f"{day.year}/{day.month}/{day.day}"]
+    if day.year == today.year:
+        forms.append(f"{day.month}月{day.day}日")
+    forms += [text for text, said in examples.day_expressions(today.date()) if said == day]
+    return rng.choice(forms)
+
+
+def varied_moment(value: str, rng):
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return value
+    if rng.random() < 0.4:
+        moment += timedelta(minutes=15 * rng.randint(-96, 96))
+    return rng.choice([moment.isoformat(), moment.strftime("%Y-%m-%d %H:%M"), moment.strftime("%Y-%m-%dT%H:%M:%S"),
+                       f"{moment.year}年{moment.month}月{moment.day}日 {moment.hour}:{moment.minute:02d}"])
+
+
+def varied_number(examples, value, rng):
+    if rng.random() < 0.4:
+        value = value + rng.randint(1, 20) if isinstance(value, int) else round(value * rng.uniform(0.5, 1.5), 2)
+    forms = [value, str(value)]
+    if isinstance(value, int) and 0 < value < 100:
+        forms.append(examples.chinese_number(value))
+    if value >= 1000:
+        forms.append(f"{value:,}")
+    return rng.choice(forms)
+
+
+def varied_cells(examples, pool: "Pool", references: list, cells: np.ndarray, gold_rows: np.ndarray, rng):
+    """(calls, outputs) of drawn cells whose values each row varies (varied_value), written as
+    the cell was (structured calls, or raw text in its style)."""
+    calls, outputs = [], []
+    for cell, gold_row in zip(cells.tolist(), gold_rows.tolist()):
+        made, style = pool.written[cell]
+        if made is None:
+            calls.append(None)
+            outputs.append(style)
+            continue
+        today = references[gold_row]
+        varied = [{"name": call["name"], "arguments": {
+            name: varied_value(examples, call["name"], name, value, today, rng) if rng.random() < VARIED_SHARE
+            else value for name, value in call["arguments"].items()}} for call in made]
+        calls.append(arrow_calls(varied) if style is None else None)
+        outputs.append(None if style is None else realistic_render(examples, varied, rng, style))
+    return pa.array(calls, CALLS), pa.array(outputs, pa.string())
 
 
 # ---------------------------------------------------------------------------- predictions
@@ -277,12 +381,16 @@ def repetition(path: Path) -> dict:
             "repetition_rate": 1 - distinct / max(table.num_rows, 1)}
 
 
-def distinct_readings(path: Path) -> int:
+def distinct_readings(path: Path) -> dict:
     """Distinct (id, calls as the scorer reads them): outputs that differ only around their
-    calls (call ids, prose, fences) read the same, and a scorer may pay once for those."""
+    calls (call ids, prose, fences) read the same, and a scorer may pay once for those. And the
+    distinct (tool, argument, value) among all the values the rows' calls hold: what a scorer
+    that normalizes each value once pays for."""
+    import orjson
+
     from scorer.parse import parse_calls_value, parse_output
 
-    readings, outputs = set(), {}
+    readings, outputs, triples, values = set(), {}, set(), 0
     for batch in pq.ParquetFile(path).iter_batches(batch_size=ROW_GROUP_ROWS, columns=["id", "calls", "output"]):
         for identifier, calls, output in zip(*(batch.column(name).to_pylist() for name in ("id", "calls", "output"))):
             if calls is not None:
@@ -290,7 +398,12 @@ def distinct_readings(path: Path) -> int:
             else:
                 reading = outputs.get(output) or outputs.setdefault(output, parse_output(output))
             readings.add((identifier, reading))
-    return len(readings)
+            for tool, arguments in reading.calls:
+                held = orjson.loads(arguments)
+                values += len(held)
+                triples.update((tool, name, value if isinstance(value, str) else (orjson.dumps(value),))
+                               for name, value in held.items())
+    return {"distinct_readings": len(readings), "distinct_values": len(triples), "values": values}
 
 
 def parse_floor(path: Path) -> dict:
@@ -315,10 +428,11 @@ def parse_floor(path: Path) -> dict:
 
 
 def write_predictions(pool: Pool, gold_ids: pa.Array, path: Path, n_rows: int, models: int, seed: int,
-                      distinct: bool = False):
+                      distinct: bool = False, vary=None):
     """Writes the predictions; returns the intended row count per label (a gold id a model
     never predicts is an empty prediction: no_call on a positive, correct on a negative) and
-    the cells and unknown-id mask of the first slice."""
+    the cells and unknown-id mask of the first slice. `vary(cells, gold rows, rng)`: the
+    (calls, outputs) of the drawn cells with their values varied per row (value mode)."""
     names = pa.array([f"{pool.profile_names[m % pool.profiles]}-r{m // pool.profiles}" for m in range(models)])
     gold_size = len(gold_ids)
     rng = np.random.default_rng([seed, 1])
@@ -338,10 +452,13 @@ def write_predictions(pool: Pool, gold_ids: pa.Array, path: Path, n_rows: int, m
             if unknown.any():
                 stray = pc.binary_join_element_wise("unknown-", ids, "")
                 ids = pc.if_else(pa.array(unknown), stray, ids)
-            calls = pool.calls.take(pa.array(cells))
+            if vary:
+                calls, outputs = vary(cells, gold_rows, random.Random(f"callscore-bench-values-{seed}-{number}"))
+            else:
+                calls, outputs = pool.calls.take(pa.array(cells)), pool.outputs.take(pa.array(cells))
             if distinct:
                 calls = with_trace(calls, number * ROW_GROUP_ROWS)
-            outputs = with_call_ids(pool.outputs.take(pa.array(cells)), slice_rng)
+            outputs = with_call_ids(outputs, slice_rng)
             table = pa.table([ids, names.take(pa.array(model_rows)), calls, outputs], schema=PREDICTION_SCHEMA)
             writer.write_table(table, row_group_size=ROW_GROUP_ROWS)
             label_counts += np.bincount(pool.labels[cells[~unknown]], minlength=len(label_counts))
@@ -557,10 +674,13 @@ def parse_args(argv=None):
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workdir", type=Path, help="keep the files here (default: a temporary directory)")
     parser.add_argument("--models", type=int, default=12, help="models in the sweep (default 12)")
-    parser.add_argument("--repetition", choices=("realistic", "heavy"), default="realistic",
-                        help="realistic (default): at least 30%% of rows distinct, most outputs raw text in "
-                             "the formats models write; heavy: the earlier pool, each prediction repeated ~70 "
-                             "times at 1M rows (the memo does the work)")
+    parser.add_argument("--repetition", choices=("value", "realistic", "heavy"), default="value",
+                        help="value (default, value-distinct): the realistic pool with each row's values varied "
+                             "as sweeps vary them (dates shifted and rewritten, numbers changed, aliases, "
+                             "reworded texts), so most readings are distinct; realistic: at least 30%% of rows "
+                             "distinct, most outputs raw text in the formats models write, few distinct values; "
+                             "heavy: the earlier pool, each prediction repeated ~70 times at 1M rows (the memo "
+                             "does the work)")
     parser.add_argument("--variants", type=int, help=f"cells per (gold row, model profile) (default "
                         f"{REALISTIC_VARIANTS} realistic, 4 heavy)")
     parser.add_argument("--baseline", type=Path, metavar="DIR",
@@ -581,7 +701,7 @@ def parse_args(argv=None):
     if args.distinct:
         args.repetition = "heavy"   # the earlier pool, every structured call made row-unique (the all-distinct case)
     if args.variants is None:
-        args.variants = REALISTIC_VARIANTS if args.repetition == "realistic" else 4
+        args.variants = REALISTIC_VARIANTS if args.repetition != "heavy" else 4
     if args.stage_child is None and min(args.rows, args.gold_size, args.models, args.variants, args.sample) < 1:
         parser.error("--rows, --gold-size, --models, --variants and --sample must be positive")
     return args
@@ -608,12 +728,15 @@ def benchmark(args, workdir: Path) -> dict:
     examples = load_examples_builder()
     gold = build_gold(examples, args.gold_size, args.seed)
     write_gold(examples, gold, gold_path)
-    pool = Pool(examples, gold, args.variants, args.seed, realistic=args.repetition == "realistic")
+    pool = Pool(examples, gold, args.variants, args.seed, realistic=args.repetition != "heavy")
+    references = [datetime.fromisoformat(row["reference_time"]) for row in gold]
+    vary = (lambda cells, gold_rows, rng: varied_cells(examples, pool, references, cells, gold_rows, rng)) \
+        if args.repetition == "value" else None
     setup_s = time.perf_counter() - start
     start = time.perf_counter()
     gold_ids = pa.array([row["id"] for row in gold], pa.string())
     label_counts, (first_cells, first_unknown) = write_predictions(
-        pool, gold_ids, predictions_path, args.rows, args.models, args.seed, args.distinct)
+        pool, gold_ids, predictions_path, args.rows, args.models, args.seed, args.distinct, vary)
     generate_s = time.perf_counter() - start
     size_mb = predictions_path.stat().st_size / 2**20
     cores = os.cpu_count()
@@ -626,20 +749,25 @@ def benchmark(args, workdir: Path) -> dict:
                "pool_cells": len(pool), "pool_distinct": pool.distinct,
                "generate_s": round(generate_s, 3), "predictions_mb": round(size_mb, 1)}
     repeated = repetition(predictions_path)
-    repeated["distinct_readings"] = distinct_readings(predictions_path)
-    mode = "all-distinct (--distinct)" if args.distinct else args.repetition
+    repeated.update(distinct_readings(predictions_path))
+    mode = "all-distinct (--distinct)" if args.distinct else {"value": "value-distinct"}.get(args.repetition,
+                                                                                          args.repetition)
+    readings_share = repeated["distinct_readings"] / args.rows
+    values_share = repeated["distinct_values"] / max(repeated["values"], 1)
     print(f"  repetition       {mode} mode: {repeated['distinct_rows']:,} distinct (id, prediction) "
           f"keys, {repeated['distinct_share']:.1%} of rows distinct, repetition rate {repeated['repetition_rate']:.1%}; "
-          f"{repeated['distinct_readings']:,} distinct (id, calls as read) = "
-          f"{repeated['distinct_readings'] / args.rows:.1%} of rows")
+          f"{repeated['distinct_readings']:,} distinct (id, calls as read) = {readings_share:.1%} of rows; "
+          f"{repeated['distinct_values']:,} distinct (tool, argument, value) = {values_share:.1%} of "
+          f"{repeated['values']:,} values")
     figures.update({"repetition": args.repetition, **repeated})
+    distinctness = f"[{mode}: readings {readings_share:.1%} distinct, (tool, argument, value) {values_share:.1%}]"
     if args.generate_only:
         return figures
 
     floor = parse_floor(predictions_path)
     floor_rate = args.rows / floor["floor_s"]
     print(f"  parse floor      {floor['floor_s']:.2f} s  {floor_rate:,.0f} rows/s  (read the parquet, orjson.loads "
-          f"every call string: {floor['floor_decoded']:,} decoded, {floor['floor_not_json']:,} not JSON)")
+          f"every call string: {floor['floor_decoded']:,} decoded, {floor['floor_not_json']:,} not JSON)  {distinctness}")
     figures.update({"floor_s": round(floor["floor_s"], 3),
                     "floor_rows_per_s": round(floor_rate)})
 
@@ -668,14 +796,14 @@ def benchmark(args, workdir: Path) -> dict:
         print(f"    {label:<13} {args.rows / many['wall_s']:>9,.0f} rows/s ({many['wall_s']:.1f} s, "
               f"{many['wall_s'] / floor['floor_s']:.0f}x the floor)   {args.rows / single['cpu_s']:>9,.0f} rows/CPU-s "
               f"({single['wall_s']:.1f} s wall)   tree RSS {many['tree_rss_mb']:.0f} MB (jobs {jobs}), "
-              f"{single['peak_rss_mb']:.0f} MB (one process)")
+              f"{single['peak_rss_mb']:.0f} MB (one process)  {distinctness}")
     if args.baseline:
         base_many, base_one = runs["baseline"]
         identical = all((workdir / f"verdicts-{a}.parquet").read_bytes() == (workdir / f"verdicts-{b}.parquet").read_bytes()
                         for a, b in (("this-jobs", "base-jobs"), ("this", "base"), ("this", "this-jobs")))
         print(f"    ratio         {base_many['wall_s'] / end_to_end['wall_s']:.2f}x rows/s (jobs {jobs}), "
               f"{base_one['cpu_s'] / one['cpu_s']:.2f}x rows/CPU-s against the baseline   "
-              f"verdict files byte-identical: {'yes' if identical else 'NO'}")
+              f"verdict files byte-identical: {'yes' if identical else 'NO'}  {distinctness}")
         figures.update({"baseline_rows_per_s": round(args.rows / base_many["wall_s"]),
                         "baseline_rows_per_cpu_s": round(args.rows / base_one["cpu_s"]),
                         "baseline_tree_rss_mb": round(base_many["tree_rss_mb"]), "baseline_identical": identical})
@@ -703,7 +831,8 @@ def benchmark(args, workdir: Path) -> dict:
         sample[f"{name}_match_rows_per_s"] = round(sample_rows / run["match_s"]) if run["match_s"] else None
     pipeline_ratio = python["pipeline_s"] / compiled["pipeline_s"]
     match_ratio = python["match_s"] / compiled["match_s"] if compiled["match_s"] and python["match_s"] else None
-    print(f"  sample           first {sample_rows:,} rows, one process, score_files in-process (rows per CPU-second)")
+    print(f"  sample           first {sample_rows:,} rows, one process, score_files in-process (rows per CPU-second)"
+          f"  {distinctness} of the whole file")
     for name, label in (("cython", "compiled"), ("python", "pure Python")):
         match_rate = sample[f"{name}_match_rows_per_s"]
         print(f"    {label:<14} pipeline {sample[f'{name}_rows_per_s']:>10,} rows/s   matcher "
@@ -726,7 +855,8 @@ def benchmark(args, workdir: Path) -> dict:
     figures["stages"] = {name: {label: round(value, 3) for label, value in run["stages"].items()} for name, run in timed}
 
     share, differences = (None, ["--distinct adds an argument to every call: not the generated labels"]) \
-        if args.distinct else agreement(workdir / "sample-cython.parquet", pool, first_cells[:sample_rows],
+        if args.distinct else (None, ["each row varies its values: not the generated labels"]) \
+        if args.repetition == "value" else agreement(workdir / "sample-cython.parquet", pool, first_cells[:sample_rows],
                                         first_unknown[:sample_rows])
     print("  sample vs intended " + (f"{share:.2%} of rows scored as generated" if share is not None else "not comparable"))
     for line in differences:

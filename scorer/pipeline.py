@@ -11,6 +11,7 @@ import json
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -36,6 +37,7 @@ from scorer.parse import canonical_json
 from scorer.parse_bulk import calls_values
 from scorer.rules import check_rules, rules_hash
 from scorer.tables import PREDICTIONS, VERDICTS_FIXED
+from scorer.timings import Timings, wanted as timings_wanted
 from scorer.vocab import NO_REFERENCE_TIME
 from scorer.write import VerdictWriter
 
@@ -245,9 +247,14 @@ class Scorer:
         check_rules(os.environ.get("CALLSCORE_RULES"))  # a broken rule file stops the run here
         self.options = options
         self.gold_table = gold_table
-        self.gold = GoldIndex(gold_table, gold_path, options, Codebook(), Codebook(), Codebook())
+        self.timings = timings = Timings() if timings_wanted() else None   # CALLSCORE_TIMINGS=1
+        index = timings.timed("gold", GoldIndex) if timings else GoldIndex
+        self.gold = index(gold_table, gold_path, options, Codebook(), Codebook(), Codebook())
         self.encoder = PredictionEncoder(self.gold, options)
         self.attributor = Attributor(self.gold, options)
+        self.match = match
+        if timings:
+            self._time_stages(timings)
         self.carried = list(self.gold.carried_types)
         for name in options.keep:
             if name in VERDICTS_FIXED.names or name in self.carried or options.keep.count(name) > 1:
@@ -264,6 +271,15 @@ class Scorer:
 
             self.compat = BfclVerdicts(gold_table, options.renamed_dots)
         self.start_run(predictions_path, by, judge_records)
+
+    def _time_stages(self, timings: Timings):
+        """This scorer's stages wrapped in stage timers, as attributes of its own objects:
+        nothing shared is patched, and a run without timers calls the functions themselves."""
+        for owner, name, stage in ((self, "prepare", "prepare"), (self, "score_distinct", "distinct"),
+                                   (self.encoder, "parse_column", "parse"), (self.encoder, "_value", "normalize"),
+                                   (self.encoder, "encode_parsed", "encode"), (self, "match", "match"),
+                                   (self.attributor, "batch", "attribute"), (self, "finish", "finish")):
+            setattr(owner, name, timings.timed(stage, getattr(owner, name)))
 
     def start_run(self, predictions_path, by=(), judge_records=False):
         """Forget the previous run's predictions (a gold set scores several files, scorer.api);
@@ -337,7 +353,7 @@ class Scorer:
     def _scoring_error(self, firsts, g_rows, error) -> "Distinct":
         reason = " ".join(f"{SCORING_ERROR}: {type(error).__name__}: {error}".split())[:300]
         encoded = self.encoder.encode(g_rows, [None], [None], [reason])
-        matched = match(self.gold.arrays, encoded.arrays, encoded.pair_keys, encoded.pair_status, False)
+        matched = self.match(self.gold.arrays, encoded.arrays, encoded.pair_keys, encoded.pair_status, False)
         verdicts = self.attributor.batch(g_rows, encoded, matched, [None])
         for name, value in (("decided", False), ("uncertain_reason", reason), ("rule", SCORING_ERROR)):
             index = verdicts.schema.get_field_index(name)
@@ -369,8 +385,8 @@ class Scorer:
         """(verdicts, calls as written of the undecided ones by verdict row) of the given rows."""
         g_rows = g_rows[rows]
         encoded = self.encoder.encode_parsed(g_rows, [parsed[row] for row in rows])
-        matched = match(self.gold.arrays, encoded.arrays, encoded.pair_keys, encoded.pair_status,
-                        self.options.temporal_format == "strict")
+        matched = self.match(self.gold.arrays, encoded.arrays, encoded.pair_keys, encoded.pair_status,
+                             self.options.temporal_format == "strict")
         verdicts = self.attributor.batch(g_rows, encoded, matched, [outputs[row] for row in rows])
         if self.compat is not None:
             verdicts = self.compat.apply(verdicts, firsts.take(pa.array(rows, pa.int64())), g_rows)
@@ -595,7 +611,8 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
     """Score a predictions file against a gold file, batch by batch; write verdicts to `out`
     and judge-ready records of the undecided rows to `undecided` if given. `progress(rows)` is
     called as each batch is read. Formats other than callscore's are read by scorer.io adapters.
-    `scorer`: a Scorer already holding this gold (scorer.api.Gold), instead of reading gold_path."""
+    `scorer`: a Scorer already holding this gold (scorer.api.Gold), instead of reading gold_path.
+    With CALLSCORE_TIMINGS=1 the stage timers (scorer.timings) are printed on stderr at the end."""
     paths = prediction_files(predictions_path)
     if scorer is None:
         scorer = Scorer(read_gold(gold_path, gold_format), gold_path, options, by, ", ".join(map(str, paths)),
@@ -619,6 +636,11 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
         batches = _counted(batches, progress)
     writer = VerdictWriter(out, metadata(options)) if out else None
     judge = UndecidedWriter(undecided)
+    if scorer.timings:
+        batches = scorer.timings.iterated("read", batches)
+        judge.add = scorer.timings.timed("write", judge.add)
+        if writer:
+            writer.write = scorer.timings.timed("write", writer.write)
     written = 0
     try:
         for verdicts, records in _scored(scorer, batches, options.jobs):
@@ -650,6 +672,8 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
     scorer.result.unreadable_rows = unreadable.rows
     scorer.result.salvaged_lines = unreadable.malformed
     scorer.result.reader_notes = unreadable.notes
+    if scorer.timings:
+        print("\n".join(scorer.timings.report()), file=sys.stderr)
     return scorer.result
 
 
@@ -664,7 +688,19 @@ _WORKER = None  # the Scorer a worker process inherits at fork
 
 
 def _score_distinct_in_worker(firsts, g_rows):
-    return _WORKER.score_distinct(firsts, g_rows)
+    """(verdicts, the worker's stage timers for this task, or None)."""
+    return _WORKER.score_distinct(firsts, g_rows), _WORKER.timings.take() if _WORKER.timings else None
+
+
+def _collected(scorer, futures) -> "Distinct":
+    """The workers' verdicts of one batch, joined; their stage timers added to this process's."""
+    parts = []
+    for future in futures:
+        distinct, spent = future.get()
+        if spent:
+            scorer.timings.add(spent)
+        parts.append(distinct)
+    return _joined(parts)
 
 
 def _forked_pool(jobs):
@@ -676,10 +712,18 @@ def _forked_pool(jobs):
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, signal.SIG_DFL) if main else None
     try:
-        return multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_signals)
+        return multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_start)
     finally:
         if main:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _worker_start():
+    """A forked worker: signals left to the main process, stage timers counting its own work only
+    (the main process's figures came with the fork)."""
+    _worker_signals()
+    if _WORKER is not None and _WORKER.timings:
+        _WORKER.timings.take()
 
 
 def _worker_signals():
@@ -713,10 +757,10 @@ def _scored(scorer, batches, jobs):
                                            for worker, firsts, g_rows in shares]))
                 if len(pending) >= jobs:
                     prepared, futures = pending.popleft()
-                    yield scorer.finish(prepared, _joined([future.get() for future in futures]))
+                    yield scorer.finish(prepared, _collected(scorer, futures))
             while pending:
                 prepared, futures = pending.popleft()
-                yield scorer.finish(prepared, _joined([future.get() for future in futures]))
+                yield scorer.finish(prepared, _collected(scorer, futures))
     finally:
         _WORKER, scorer.readings = None, whole
 

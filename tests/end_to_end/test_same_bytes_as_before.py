@@ -1,6 +1,6 @@
 """Speed work must not change a byte: the verdict file, the summary and the judge records of
 the example data and of a generated set (tests/data/generated: 3,000 rows of bench/throughput.py's
-realistic mode, `--rows 3000 --gold-size 300 --variants 8 --seed 0`, most of them raw text)
+realistic mode, `--repetition realistic --rows 3000 --gold-size 300 --variants 8 --seed 0`, most of them raw text)
 hash to what the tree wrote before the speed work held to them (see EXPECTED) for
 the same inputs, with one process or two and any batch size; and judge records are built only
 when they are asked for.
