@@ -15,7 +15,7 @@ import orjson
 
 from scorer import match_py as m
 from scorer.errors import InputError
-from scorer.normalize import (FUZZY, IS_DEFAULT, TOLERANCE, UNKNOWN_PARAM, Canon, Context,
+from scorer.normalize import (FUZZY, IS_DEFAULT, PERSON, TOLERANCE, UNKNOWN_PARAM, Canon, Context,
                               canonical_cached)
 from scorer.normalize.fuzzy import pair_status
 from scorer.normalize.dates import PLACEHOLDER_REFERENCE
@@ -297,7 +297,7 @@ class GoldIndex:
                     arg_param.append(self.params_book.code(param_name))
                     arg_optional.append(1 if optional else 0)
                     values.extend(canons)
-                    names.extend(coded_as(canon, param.tolerance) for canon in canons)
+                    names.extend(coded_as(canon, param) for canon in canons)
                     self.values.extend(zip(raws, canons))
                     arg_alt_off.append(len(values))
                 call_arg_off.append(len(arg_param))
@@ -328,18 +328,22 @@ def _other_end_convention(alternatives, canons, convention):
     return alternatives + extra_raw, canons + extra
 
 
-def coded_as(canon: Canon, tolerance: float = 0.0) -> str:
+def coded_as(canon: Canon, param=None) -> str:
     """The name a value is coded by for the matcher: its key, with what else a pair status reads
-    (scorer.normalize.fuzzy.pair_status): the text as written when an alias or a place replaced
-    it, and a gold number's tolerance. Statuses are kept per pair of codes, so two values of one
-    key that a status tells apart (天安门 against Chengdu, undecided, and against 成都市, different)
-    need two codes, or the first met would decide both; equal keys still compare equal, through
-    a pair status (`_collect_pairs`)."""
+    (scorer.normalize.fuzzy.pair_status): for a free text, the text as written when an alias or a
+    place replaced it, the rule that read it (an identifier, a quantity, an enum's non-member) and
+    its person flag; for a gold value (`param` given), whether the parameter is place-typed and a
+    number's tolerance. Statuses are kept per pair of codes, so two values of one key that a status
+    tells apart (天安门 against Chengdu, undecided, and against 成都市, different) need two codes, or
+    the first met would decide both; equal keys still compare equal, through a pair status
+    (`_collect_pairs`)."""
     name = canon.key
-    if canon.written:
-        name += "\x1f" + canon.written
-    if tolerance and canon.flags & TOLERANCE:
-        name += "\x1f" + repr(tolerance)
+    if canon.flags & FUZZY:
+        name += f"\x1f{canon.written}\x1f{canon.rule}\x1f{canon.flags & PERSON}"
+        if param is not None and param.place:
+            name += "\x1fplace"
+    if param is not None and param.tolerance and canon.flags & TOLERANCE:
+        name += "\x1f" + repr(param.tolerance)
     return name
 
 
@@ -506,7 +510,7 @@ class PredictionEncoder:
             for gold_canon in canons:
                 if not gold_canon.flags & (FUZZY | TOLERANCE):
                     continue
-                g_code = self.gold.codes.code(coded_as(gold_canon, param.tolerance))
+                g_code = self.gold.codes.code(coded_as(gold_canon, param))
                 if g_code == p_code:
                     continue
                 if (g_code, p_code) not in self._pairs:   # equal keys written otherwise are equal

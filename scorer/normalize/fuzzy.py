@@ -140,6 +140,8 @@ def near_miss_names(gold: Canon, pred: Canon, gold_text: str, pred_text: str) ->
     """Two people's names one edit apart (王芳 / 王芳芳, 张伟 / 张玮, Jon / John Smith): without
     knowing who is meant that is neither a typo nor another person, so a judge decides."""
     return bool(gold.flags & pred.flags & PERSON) and OSA.distance(gold_text, pred_text) <= 1
+
+
 def _enum_pair(gold: Canon, pred: Canon) -> tuple[int, str]:
     """Two members of an enum (or values tables link to members) differ; a value that is no
     member and that no table links to one may still mean one, so a judge decides."""

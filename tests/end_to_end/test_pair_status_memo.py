@@ -48,3 +48,15 @@ def test_one_number_pair_under_two_tolerances_gets_two_verdicts(first):
     assert verdicts[("m", "wide")]["outcome"] == "correct"           # |101 - 100| <= 2
     narrow = verdicts[("m", "narrow")]                                 # |101 - 100| > 0.5
     assert (narrow["outcome"], narrow["subtype"]) == ("param_error", "incorrect_value")
+
+
+@pytest.mark.parametrize("first", ["passenger_name", "note"])
+def test_one_text_pair_in_a_name_and_in_a_free_text_gets_two_verdicts(first):
+    # Jon Smith / John Smith: in a person's-name parameter a judge decides (the same person misspelt
+    # or another); in a free text one added letter is a typo: equal. The pair's codes must tell the
+    # two parameters apart, or whichever is scored first decides both
+    gold = [{"id": name, "gold_calls": [call("book", **{name: "John Smith"})]} for name in ("passenger_name", "note")]
+    order = [first, "note" if first == "passenger_name" else "passenger_name"]
+    verdicts = verdicts_for(gold, [{"id": name, "calls": [call("book", **{name: "Jon Smith"})]} for name in order])
+    assert verdicts[("m", "passenger_name")]["decided"] is False
+    assert (verdicts[("m", "note")]["outcome"], verdicts[("m", "note")]["decided"]) == ("correct", True)
