@@ -103,10 +103,13 @@ def _run(directory: Path, command: list, monkeypatch):
 @pytest.mark.parametrize("case", list(CASES))
 def test_a_byte_order_mark_changes_nothing(tmp_path, monkeypatch, case):
     sources, marked, command = CASES[case]
-    _prepare(tmp_path / "plain", sources, marked, with_bom=False)
-    _prepare(tmp_path / "bom", sources, marked, with_bom=True)
-    assert all((tmp_path / "bom" / name).read_bytes().startswith(BOM) for name in marked)
-    plain = _run(tmp_path / "plain", command, monkeypatch)
+    # one folder name for both (a BFCL result's model is the folder it is in)
+    plain_dir, bom_dir = tmp_path / "plain" / "run", tmp_path / "bom" / "run"
+    plain_dir.parent.mkdir(), bom_dir.parent.mkdir()
+    _prepare(plain_dir, sources, marked, with_bom=False)
+    _prepare(bom_dir, sources, marked, with_bom=True)
+    assert all((bom_dir / name).read_bytes().startswith(BOM) for name in marked)
+    plain = _run(plain_dir, command, monkeypatch)
     assert plain[0] == 0, plain[1]
     assert plain[2], "the command wrote nothing"
-    assert _run(tmp_path / "bom", command, monkeypatch) == plain
+    assert _run(bom_dir, command, monkeypatch) == plain
