@@ -121,14 +121,20 @@ def read_agent_gold(data_path) -> list:
     return tasks
 
 
-def read_agent_predictions(path, unreadable: list | None = None) -> list:
+def read_agent_predictions(path, unreadable: list | None = None, skipped: list | None = None) -> list:
     """Rows: (model, id, {class: state} or None, calls as parsed, reason if unreadable). A
     `result` that is not class states makes that row a `malformed` prediction (no states, no
-    calls), its InputError appended to `unreadable`: one bad row must not stop the run."""
+    calls), its InputError appended to `unreadable`; a row with no id names no task, so its
+    InputError goes to `skipped` and the row is left out: one bad row must not stop the run
+    (without the lists, either stops it)."""
     rows = []
     for number, row in read_json_lines(path):
         if "id" not in row:
-            raise InputError(path, "missing field", row=number, field="id")
+            error = InputError(path, "missing field", row=number, field="id")
+            if skipped is None:
+                raise error
+            skipped.append(error)
+            continue
         states = row.get("result")
         try:
             states = None if states is None else _class_states(states, path, number, "result")
@@ -368,8 +374,8 @@ class AgentResult(DialogueResult):
 
 def score_agent_files(predictions_path, gold_path, options: Options = Options()) -> AgentResult:
     tasks = read_agent_gold(gold_path)
-    unreadable = []
-    predictions = read_agent_predictions(predictions_path, unreadable)
+    unreadable, skipped = [], []
+    predictions = read_agent_predictions(predictions_path, unreadable, skipped)
     scored, repeated = without_repeats(pa.table({"model": [p[0] for p in predictions], "id": [p[1] for p in predictions]},
                                                 schema=pa.schema([("model", pa.string()), ("id", pa.string())])),
                                        pa.array([task["id"] for task in tasks], pa.string()), options.on_duplicate,
@@ -378,7 +384,8 @@ def score_agent_files(predictions_path, gold_path, options: Options = Options())
     known = {task["id"] for task in tasks}
     unknown = sorted({task_id for _m, task_id, *_ in predictions if task_id not in known})
     verdicts = score_agent(tasks, predictions, options)
-    notes = [f"{error} (scored as malformed)" for error in unreadable]
+    notes = [f"{error} (prediction skipped)" for error in skipped]
+    notes += [f"{error} (scored as malformed)" for error in unreadable]
     notes += [repeated] if repeated else []
     notes += [f"{len(unknown)} prediction(s) with an id not in gold skipped (first: {', '.join(unknown[:5])})"] \
         if unknown else []

@@ -77,6 +77,19 @@ def test_a_bad_agent_result_is_that_tasks_malformed_verdict_not_the_end_of_the_r
     assert tasks["agent_multi_step_6"]["outcome"] == "correct"
 
 
+def test_an_agent_row_without_an_id_is_named_and_skipped_not_the_end_of_the_run(tmp_path):
+    def without_id(row):
+        if row["id"] == "agent_multi_step_0":
+            del row["id"]
+        return row
+
+    predictions = agent_predictions(tmp_path, edit=without_id)
+    rows, output = summary_of(tmp_path, predictions, AGENT_GOLD, "--dialogues", tmp_path / "tasks.jsonl")
+    assert f"{predictions} row 1, field id: missing field (prediction skipped)" in output
+    # the row names no task: agent_multi_step_0 has no prediction (a failure), _6 is right
+    assert (rows["m", None]["tasks"], rows["m", None]["end_state_accuracy"], rows["m", None]["missing"]) == (2, 0.5, 1)
+
+
 def test_repeated_agent_rows_are_noted_and_follow_on_duplicate(tmp_path):
     predictions = agent_predictions(tmp_path)
     write_jsonl(predictions, [*map(json.loads, predictions.read_text(encoding="utf-8").splitlines())] * 2)
