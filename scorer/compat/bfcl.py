@@ -78,14 +78,18 @@ class DecodeError(Exception):
 
 def handler_of(model: str, version: str | None = None) -> str:
     """The BFCL handler that decoded this model's results: BFCL's own model list
-    (scorer/compat/bfcl_models.toml; the run's `version` first) for a model it lists, else one
-    read from the name."""
+    (scorer/compat/bfcl_models.toml; the run's `version` first) for a model it lists; else, in a
+    newer run that a v3/v4 file names, bfcl-eval's defaults (its list decoder for a function-calling
+    name, its prompt decoder otherwise), as its handlers for locally served models decode; else
+    (the 2024-08 run, or no run named) one read from the name."""
     found = bfcl_models.listed(model, version)
     if found is not None:
         handler = found[1].get("handler")
         if handler in _TEXT_HANDLERS or handler in _LIST_HANDLERS or handler in _FC_NAMED:
             return handler
         return _LIST_DECODE if found[1].get("fc", True) else _PROMPT_DEFAULT  # a newer handler: its version's defaults
+    if version not in (None, "2024-08"):   # a model a newer run does not list (served locally): its defaults
+        return _LIST_DECODE if _FC_NAME.search(model) else _PROMPT_DEFAULT
     lowered = model.lower()
     for mark, handler in (("hermes", "HermesHandler"), ("xlam", "xLAMHandler"), ("granite", "GraniteHandler"),
                           ("glm", "GLMHandler"), ("gorilla-openfunctions", "GorillaHandler")):

@@ -60,7 +60,10 @@ BFCL_VERSION = b"callscore.bfcl_version"  # schema metadata: the BFCL run a gold
 # a gold column, where BFCL's answer has more entries than calls (a parameter written beside
 # them): the entries, which BFCL's checker counts as calls (--compat bfcl reads it)
 BFCL_ANSWER_CALLS = "bfcl_answer_calls"
-_VERSION_OF_PREFIX = {"gorilla_openfunctions_v1_test_": "2024-08"}  # v3/v4 names: the latest checker
+# the BFCL run a gold file's name tells (scorer/compat/bfcl_models.toml names the runs): v1 files are
+# the 2024-08 leaderboard's, v3/v4 files the latest bfcl-eval reproduced
+_VERSION_OF_PREFIX = {"gorilla_openfunctions_v1_test_": "2024-08", "BFCL_v3_": "bfcl-eval-2026.3.23",
+                      "BFCL_v4_": "bfcl-eval-2026.3.23"}
 
 
 # bfcl-eval's folders between result/<model>/ and a result file (its get_directory_structure_by_category)

@@ -167,10 +167,15 @@ def test_handlers_from_bfcls_model_lists():
     assert bfcl.handler_of("ibm-granite_granite-20b-functioncalling", "2024-08") == "GraniteHandler"
     assert bfcl.handler_of("DeepSeek-V3.2-Exp-FC") == "list"          # a newer FC handler: its list default
     assert bfcl.handler_of("DeepSeek-V3.2-Exp") == "bfcl-eval prompt"
-    # a model BFCL does not list: read from its name
+    # a model BFCL does not list: read from its name (2024-08's handlers by family), unless a v3/v4
+    # file names a newer run: then a locally served model's, bfcl-eval's defaults
     assert bfcl.handler_of("my-org_Hermes-3-local") == "HermesHandler"
     assert bfcl.handler_of("my-model-FC") == "list"
     assert bfcl.handler_of("some-new-model") == "LlamaHandler"
+    newer = "bfcl-eval-2026.3.23"
+    assert bfcl.handler_of("my-org_Hermes-3-local", newer) == "bfcl-eval prompt"
+    assert bfcl.handler_of("my-model-FC", newer) == "list"
+    assert bfcl.handler_of("some-new-model", newer) == "bfcl-eval prompt"
 
 
 def test_relevance_rows_valid_without_a_decoded_call():
