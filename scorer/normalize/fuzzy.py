@@ -91,11 +91,11 @@ def _text_pair(gold: Canon, pred: Canon, options, place_typed=False) -> tuple[in
         return m.PAIR_DIFFERENT, ""   # two names the tables know apart (张家口 / 张家界, PEK / 北京)
     if both_exact(gold, pred):
         return m.PAIR_DIFFERENT, ""
-    if different_places(_plain(gold), _plain(pred), place_typed):
+    gold_text, pred_text = _plain(gold), _plain(pred)
+    if different_places(gold_text, pred_text, place_typed):
         return m.PAIR_DIFFERENT, ""   # 北京南站 / 北京站, 北京 / 北京站, 上海虹桥 / 上海浦东 as places
     if TIME_MARK.findall(gold.key) != TIME_MARK.findall(pred.key):
         return m.PAIR_DIFFERENT, ""
-    gold_text, pred_text = _plain(gold), _plain(pred)
     gold_codes, pred_codes = code_tokens(gold_text), code_tokens(pred_text)
     if gold_codes != pred_codes:
         one_sided = not gold_codes[0] or not pred_codes[0]
