@@ -40,7 +40,7 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from scorer.compat.bfcl import python_calls
+from scorer.compat.bfcl import python_calls, resolve_call
 from scorer.dialogue import DEFAULT_BOUNDS, DialogueResult, bucket_of, score_dialogue_tables
 from scorer.errors import InputError
 from scorer.io import evalscope
@@ -248,13 +248,8 @@ def _prompt_calls(text: str) -> list:
     (`f('a')` is executed as `f()`). Raises when the text is not such a list."""
     text = text.strip("`\n ")
     text = ("" if text.startswith("[") else "[") + text + ("" if text.endswith("]") else "]")
-    calls = []
-    for decoded in python_calls(text.strip().strip("'")):
-        if isinstance(decoded, str):   # a call without keywords, read back as its text
-            calls.append((decoded.split("(", 1)[0], "{}"))
-        else:
-            calls += [(name, dump_json(arguments)) for name, arguments in decoded.items()]
-    return calls
+    return [(name, dump_json(arguments)) for decoded in python_calls(text.strip().strip("'"), resolve_call)
+            for name, arguments in decoded.items()]
 
 
 def _is_fc_step(step) -> bool:

@@ -277,12 +277,14 @@ def _glm(text: str, language):
 def _prompt_default(text: str, language):
     """bfcl-eval's `default_decode_ast_prompting` (the prompt handlers of its versions that
     keep the default): fences, newlines and spaces stripped from both ends, brackets added; a
-    Python text may be one bare call, and quotes around the whole are dropped."""
+    Python text may be one bare call, and quotes around the whole are dropped. Its `ast_parse`
+    reads each listed call as a call (`resolve_ast_call`), so `f()` is `{f: {}}`, where
+    2024-08's read a call without keywords as its source text."""
     text = _bracketed(text.strip("`\n "))
     if language != "Python":
         return ast_parse(text, language)
     body = ast.parse(text.strip().strip("'"), mode="eval").body
-    return [_value(body)] if isinstance(body, ast.Call) else python_calls(text.strip().strip("'"))
+    return [resolve_call(body)] if isinstance(body, ast.Call) else python_calls(text.strip().strip("'"), resolve_call)
 
 
 _LIST_DECODE = "list"                 # a list of {name: JSON arguments}: BFCL's function-calling handlers
@@ -303,8 +305,10 @@ _FC_NAMED = ("OpenAIHandler", "ClaudeFCHandler", "FunctionaryHandler", "Firework
 _TEXT_VALUES_IN_LIST = ("ClaudePromptingHandler",)  # its list decoder turns Java/JS values into text
 
 
-def python_calls(source: str) -> list:
-    """BFCL's `ast_parse` for Python: a list (or tuple) of calls in eval mode."""
+def python_calls(source: str, resolve=None) -> list:
+    """BFCL's `ast_parse` for Python: a list (or tuple) of calls in eval mode, each read by
+    `resolve` (2024-08's `resolve_ast_by_type` unless given)."""
+    resolve = resolve or _value
     body = ast.parse(source, mode="eval").body
     if not isinstance(body, (ast.List, ast.Tuple, ast.Set)):
         raise AttributeError(f"'{type(body).__name__}' object has no attribute 'elts'")
@@ -312,11 +316,12 @@ def python_calls(source: str) -> list:
     for element in body.elts:
         if not isinstance(element, ast.Call):
             raise AssertionError("")
-        decoded.append(_value(element))
+        decoded.append(resolve(element))
     return decoded
 
 
-def _call(node: ast.Call) -> dict:
+def resolve_call(node: ast.Call) -> dict:
+    """BFCL's `resolve_ast_call`: `{dotted name: {keyword: value}}`; positional arguments dropped."""
     parts, func = [], node.func
     while isinstance(func, ast.Attribute):
         parts.append(func.attr)
@@ -343,7 +348,7 @@ def _value(node):
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Call):
-        return ast.unparse(node) if not node.keywords else _call(node)
+        return ast.unparse(node) if not node.keywords else resolve_call(node)
     if isinstance(node, ast.Tuple):
         return tuple(_value(item) for item in node.elts)
     if isinstance(node, ast.Lambda):

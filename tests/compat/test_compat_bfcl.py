@@ -139,6 +139,14 @@ def test_the_other_2024_08_handlers_decode_as_their_code_does():
         bfcl.decode("OpenAIHandler", None, "I would call area", fc_named=True)
     # bfcl-eval's default prompt decoder: fences and spaces stripped, a bare call read
     assert bfcl.decode("bfcl-eval prompt", None, "```\narea(base=1)\n```") == one
+    # its ast_parse reads every listed call as a call: one without keywords is {name: {}}, not
+    # its source text as 2024-08's resolve_ast_by_type returned (so a relevance row fails)
+    assert bfcl.decode("bfcl-eval prompt", None, "[get_time(), area(base=1)]") == [{"get_time": {}}] + one
+    assert bfcl.decode("bfcl-eval prompt", None, "get_time()") == [{"get_time": {}}]
+    assert bfcl.decode("LlamaHandler", None, "[get_time()]") == ["get_time()"]
+    newer = "bfcl-eval-2026.3.23"
+    assert bfcl.judge("live_irrelevance", [AREA], [], "some-new-model", None, "[get_time()]", version=newer).valid is False
+    assert bfcl.judge("live_irrelevance", [AREA], [], "some-new-model", None, "[get_time()]").valid is True
 
 
 def test_json_decoders_per_handler():
