@@ -18,6 +18,7 @@ from scorer.commands.plot import plot
 from scorer.commands.resolve import resolve_command
 from scorer.commands.rules import rules_command
 from scorer.commands.table import table
+from scorer.compat import bfcl_models
 from scorer.errors import InputError
 from scorer.progress import Progress
 
@@ -101,10 +102,12 @@ def cli():
               help="BFCL results of an API that forbids dots in function names: read math_factorial "
                    "as the declared math.factorial (--compat bfcl takes BFCL's own setting per model; "
                    "this overrides it).")
-@click.option("--compat", type=click.Choice(["callscore", "bfcl"]), default="callscore", show_default=True,
+@click.option("--compat", type=click.Choice(["callscore", "bfcl"] + [f"bfcl@{v}" for v in bfcl_models.releases()]),
+              default="callscore", show_default=True,
               help="bfcl: BFCL's AST-checker verdicts (the decoder of BFCL's handler for each model, its "
                    "renamed dots per model, Java/JavaScript converters, string and type rules) instead of "
-                   "callscore's rules, to reproduce BFCL numbers.")
+                   "callscore's rules, to reproduce BFCL numbers; of the version a BFCL gold file's name "
+                   "tells (v1 files: 2024-08), else the latest. bfcl@VERSION: that version's.")
 @click.option("--keep", multiple=True, metavar="COLUMN",
               help="Carry a PREDICTIONS column into the verdicts and judge records, e.g. a sample index "
                    "(repeatable).")

@@ -18,9 +18,20 @@ class Options:
     jobs: int = 1
     keep: tuple = ()                    # prediction columns carried into the verdicts (a sample index)
     policy: tuple = ()                  # temporal policy overrides, NAME=VALUE (--policy)
-    compat: str | None = None           # bfcl: reproduce BFCL's AST checker (scorer/compat/) instead of callscore's rules
+    compat: str | None = None           # bfcl[@VERSION]: reproduce BFCL's AST checker (scorer/compat/) instead of callscore's rules
     renamed_dots: bool = False          # BFCL sent the models function names with `.` as `_` (--compat bfcl reads them so)
     on_duplicate: str = "keep"          # repeated (model, id) predictions: keep | first | last | error
+
+    @property
+    def bfcl(self) -> bool:
+        """--compat bfcl, with or without a version."""
+        return (self.compat or "").partition("@")[0] == "bfcl"
+
+    @property
+    def bfcl_version(self) -> str | None:
+        """The BFCL version --compat bfcl@VERSION names (None: the one the gold files tell, else
+        the latest reproduced)."""
+        return (self.compat or "").partition("@")[2] or None
 
     def fingerprint(self) -> str:
         """Options that change verdicts, as canonical JSON (jobs and batch size do not)."""

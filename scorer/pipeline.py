@@ -266,10 +266,13 @@ class Scorer:
         self.compat = None
         self.gold_notes = json.loads((gold_table.schema.metadata or {}).get(GOLD_NOTES, b"[]"))
         self.judge_records = judge_records   # the memos are empty: they suit either
-        if options.compat == "bfcl":
+        if options.bfcl:
             from scorer.compat.verdicts import BfclVerdicts
 
-            self.compat = BfclVerdicts(gold_table, options.renamed_dots)
+            try:
+                self.compat = BfclVerdicts(gold_table, options.renamed_dots, options.bfcl_version)
+            except ValueError as error:   # a version not reproduced (scorer.api takes any string)
+                raise InputError("--compat", str(error)) from None
         self.start_run(predictions_path, by, judge_records)
 
     def _time_stages(self, timings: Timings):
@@ -621,7 +624,7 @@ def score_files(predictions_path, gold_path, options: Options = Options(), out=N
         scorer.start_run(", ".join(map(str, paths)), by, judge_records=undecided is not None)
     unreadable = load.Unreadable()
 
-    if options.compat == "bfcl" and not renamed_dots:
+    if options.bfcl and not renamed_dots:
         renamed_dots = None  # BFCL's own setting for each model it lists
 
     def read(unreadable):  # every prediction file in turn, against the gold read once

@@ -38,7 +38,28 @@ def listed(model: str, run: str | None = None):
     return None
 
 
-def underscore_to_dot(model: str):
-    """Whether BFCL sent `model` the function names with `.` as `_`; None when BFCL does not list it."""
-    found = listed(model)
+_RUN_PREFIX = "bfcl-eval-"   # bfcl-eval's runs are named after its release: bfcl-eval-2026.3.23
+
+
+def releases() -> list:
+    """The BFCL versions reproduced, newest first, as a user names them (`--compat bfcl@2024-08`)."""
+    return [run.removeprefix(_RUN_PREFIX) for run in versions()]
+
+
+def run_of(release: str) -> str:
+    """The run a user-named version is (`2026.3.23` -> `bfcl-eval-2026.3.23`)."""
+    for run in versions():
+        if run.removeprefix(_RUN_PREFIX) == release:
+            return run
+    raise ValueError(f"BFCL version {release!r} is not reproduced; these are: {', '.join(releases())}")
+
+
+def latest() -> str:
+    return next(iter(versions()))
+
+
+def underscore_to_dot(model: str, run: str | None = None):
+    """Whether BFCL (version `run` first) sent `model` the function names with `.` as `_`; None
+    when BFCL does not list it."""
+    found = listed(model, run)
     return None if found is None else found[1]["underscore_to_dot"]

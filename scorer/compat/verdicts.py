@@ -48,14 +48,17 @@ def subtype_of(verdict: bfcl.Verdict, gold_calls: int, negative_type) -> tuple:
 
 class BfclVerdicts:
     """BFCL's verdicts for the rows of one gold table; per gold row, its functions, possible
-    answers and category are rebuilt once."""
+    answers and category are rebuilt once. `version`: the BFCL version to reproduce (a
+    `--compat bfcl@VERSION`); else the one the gold file's name told (scorer.io.bfcl), else the
+    latest reproduced."""
 
-    def __init__(self, gold_table: pa.Table, renamed_dots: bool = False):
+    def __init__(self, gold_table: pa.Table, renamed_dots: bool = False, version: str | None = None):
         self.columns = {name: gold_table.column(name) for name in
                         ("tools", "gold_calls", "category", "expect", "negative_type", BFCL_ANSWER_CALLS)
                         if name in gold_table.column_names}
         self.renamed_dots = renamed_dots
-        self.version = (gold_table.schema.metadata or {}).get(BFCL_VERSION, b"").decode() or None
+        told = (gold_table.schema.metadata or {}).get(BFCL_VERSION, b"").decode()
+        self.version = bfcl_models.run_of(version) if version else told or bfcl_models.latest()
         self._rows = {}
 
     def _gold(self, g_row: int):
@@ -77,7 +80,7 @@ class BfclVerdicts:
     def judge(self, g_row: int, model: str, calls, output, malformed) -> bfcl.Verdict:
         category, functions, answers, _negative, entries = self._gold(g_row)
         decoded_calls = None if calls is None else [(call["name"], json.loads(call["arguments"])) for call in calls]
-        renamed = self.renamed_dots or bool(bfcl_models.underscore_to_dot(model or ""))  # BFCL's setting per model
+        renamed = self.renamed_dots or bool(bfcl_models.underscore_to_dot(model or "", self.version))  # BFCL's setting per model
         return bfcl.judge(category, functions, answers, model or "", decoded_calls, output, malformed, renamed,
                           self.version, entries)
 

@@ -9,6 +9,7 @@ import pyarrow as pa
 import pytest
 
 from scorer.compat import bfcl
+from scorer.errors import InputError
 from scorer.options import Options
 from scorer.pipeline import score_tables
 
@@ -211,17 +212,24 @@ def _tables(output, calls=None, model="some-model"):
     return predictions, gold
 
 
-def test_the_mode_is_selected_by_an_option():
-    # a fenced call: callscore reads it, BFCL's decoder does not
+def test_the_mode_and_its_version_are_selected_by_an_option():
+    # a fenced call from a model neither BFCL version lists, on a gold file whose name tells no
+    # version: callscore reads it; BFCL 2024-08 gives such a model Llama's handler, which only
+    # removes newlines, so its decoder fails; the latest (bfcl-eval 2026.3.23, the default) strips
+    # the fence before reading, as its default prompt decoder does
     predictions, gold = _tables("```\n[area(base=1)]\n```")
     assert score_tables(predictions, gold).verdicts["outcome"].to_pylist() == ["correct"]
-    bfcl_row = score_tables(predictions, gold, Options(compat="bfcl")).verdicts.to_pylist()[0]
-    assert (bfcl_row["outcome"], bfcl_row["subtype"], bfcl_row["rule"]) == \
-        ("miss_recall", "malformed", "bfcl.ast_decoder:decoder_failed")
+    old = score_tables(predictions, gold, Options(compat="bfcl@2024-08")).verdicts.to_pylist()[0]
+    assert (old["outcome"], old["subtype"], old["rule"]) == ("miss_recall", "malformed", "bfcl.ast_decoder:decoder_failed")
+    for compat in ("bfcl", "bfcl@2026.3.23"):
+        latest = score_tables(predictions, gold, Options(compat=compat)).verdicts.to_pylist()[0]
+        assert (latest["outcome"], latest["rule"]) == ("correct", "bfcl.valid")
+    with pytest.raises(InputError, match="2026.3.23, 2024-08"):   # a version not reproduced names those that are
+        score_tables(predictions, gold, Options(compat="bfcl@1999"))
 
 
 def test_same_prediction_from_two_families_judged_per_family():
-    one, gold = _tables("area(base=1)", model="gpt-4")
+    one, gold = _tables("area(base=1)", model="gpt-4-0125-preview")   # 2024-08's OpenAI handler: no brackets added
     other, _ = _tables("area(base=1)", model="some-model")
     verdicts = score_tables(pa.concat_tables([one, other]), gold, Options(compat="bfcl")).verdicts
     assert verdicts["outcome"].to_pylist() == ["miss_recall", "correct"]
@@ -289,7 +297,7 @@ def test_cli_compat_option(tmp_path):
     pq.write_table(predictions, tmp_path / "p.parquet")
     pq.write_table(gold, tmp_path / "g.parquet")
     out = tmp_path / "v.jsonl"
-    for compat, outcome in (("callscore", "correct"), ("bfcl", "miss_recall")):
+    for compat, outcome in (("callscore", "correct"), ("bfcl@2024-08", "miss_recall"), ("bfcl", "correct")):
         result = CliRunner().invoke(cli, [str(tmp_path / "p.parquet"), str(tmp_path / "g.parquet"), "-o", str(out),
                                           "--compat", compat, "-q", "-j", "1"])
         assert result.exit_code == 0, result.output
