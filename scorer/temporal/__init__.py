@@ -38,7 +38,7 @@ _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
 _MINUTE = dt.timedelta(minutes=1)
 _YEAR_ONLY = re.compile(r"\d{4}")
 _WRITTEN_YEAR = re.compile(r"(?<!\d)\d{4}(?!\d)")
-_DECIMAL = re.compile(r"\d+\.\d+")
+_DECIMAL = re.compile(r"\d+\.\d+|[\d〇零一二两三四五六七八九十百千]+点[\d〇零一二三四五六七八九]+")  # 1200.5, 三点五
 _MAX_LENGTH = 200
 _SPACE_BETWEEN_HAN = re.compile(rf"(?<=[{HAN_RANGES}])\s+(?=[{HAN_RANGES}])")  # 晚 上 8点 = 晚上8点
 _counters = {"calls": 0, "dateparser": 0}
@@ -214,8 +214,8 @@ def _find_cached(text: str, ref: dt.datetime, tz: dt.tzinfo, policy: TemporalPol
 
 
 def _amount(span_text: str, norm: str, end: int) -> bool:
-    """A decimal number before a currency or unit (1200.5 hkd, 1200.5港币) is an amount, never
-    the year and month it could be read as (May of the year 1200)."""
+    """A decimal number before a currency or unit (1200.5 hkd, 1200.5港币, 三点五公里) is an
+    amount, never the year and month (May of the year 1200) or the clock time it could be read as."""
     from scorer.normalize.units import unit_follows
 
     return _DECIMAL.fullmatch(span_text) is not None and unit_follows(norm, end)

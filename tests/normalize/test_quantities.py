@@ -63,6 +63,14 @@ def test_a_decimal_amount_is_never_a_date():
     assert temporal.mark_in_text("1200.5 HKD", REFERENCE) is None
     assert temporal.mark_in_text("报销1200.5港币", REFERENCE) is None
     assert temporal.mark_in_text("2026.3.5开会", REFERENCE) is not None   # a date with dots stays one
+
+
+def test_a_chinese_decimal_before_a_unit_is_never_a_clock_time():
+    # 三点五 alone is a clock time (3:25 to the grammar); before 公里, 元 or 度 it is 3.5 of them
+    for text in ("今天跑了三点五公里", "三点五元一斤", "室温三点五度", "3点5公里"):
+        assert temporal.find_in_text(text, REFERENCE) is None or temporal.find_in_text(text, REFERENCE).rule != "zh.clock", text
+    assert temporal.find_in_text("三点五分开会", REFERENCE).rule == "zh.clock"   # 分 after it: minutes
+    assert temporal.find_in_text("三点五十分开会", REFERENCE).rule == "zh.clock"
     v = string_verdict("1200.5 HKD", "1200.5 HKD")
     assert "<" not in v["normalized_pred"], v
 
