@@ -8,7 +8,8 @@ score cannot be trusted):
    different things (张家口 / 张家界; the airport PEK / the city 北京), however alike.
    Two places of the gazetteer's cities that its names and the endings of station and airport
    names tell apart are different (北京南站 / 北京站, 北京 / 北京站; in a place-typed parameter
-   also 上海虹桥 / 上海浦东: normalize/places.py).
+   also 上海虹桥 / 上海浦东: normalize/places.py), and so are two free texts whose words differ
+   where they name two such stations or airports (北京南站附近的酒店 / 北京站附近的酒店).
 1. Texts naming different times differ, however alike (the times were resolved in them).
 2. Identifiers are never fuzzy: the digit runs and the codes of a text (`code_tokens`:
    tracking and flight numbers, phone numbers, IPs, street numbers, amounts) must agree
@@ -52,7 +53,7 @@ from scorer.normalize.identifiers import IDENTIFIER_RULE
 from scorer.normalize.negation import OPPOSITE, negation_relation
 from scorer.normalize.units import QUANTITY_RULE, fold_amounts
 from scorer.normalize.enums import NOT_MEMBER_RULE
-from scorer.normalize.places import different_places
+from scorer.normalize.places import different_places_in
 from scorer.script import HAN
 
 TYPO_MIN_LENGTH = 6
@@ -92,8 +93,8 @@ def _text_pair(gold: Canon, pred: Canon, options, place_typed=False) -> tuple[in
     if both_exact(gold, pred):
         return m.PAIR_DIFFERENT, ""
     gold_text, pred_text = _plain(gold), _plain(pred)
-    if different_places(gold_text, pred_text, place_typed):
-        return m.PAIR_DIFFERENT, ""   # 北京南站 / 北京站, 北京 / 北京站, 上海虹桥 / 上海浦东 as places
+    if different_places_in(gold_text, pred_text, place_typed):
+        return m.PAIR_DIFFERENT, ""   # 北京南站 / 北京站, 北京 / 北京站, 上海虹桥 / 上海浦东 as places; 北京南站附近 / 北京站附近
     if TIME_MARK.findall(gold.key) != TIME_MARK.findall(pred.key):
         return m.PAIR_DIFFERENT, ""
     gold_codes, pred_codes = code_tokens(gold_text), code_tokens(pred_text)

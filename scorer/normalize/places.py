@@ -82,6 +82,37 @@ def different_places(a: str, b: str, place_typed: bool) -> bool:
     return place_typed and first[2] is second[2] is None and first[0] == second[0] and _apart(first[1], second[1])
 
 
+def different_places_in(a: str, b: str, place_typed: bool) -> bool:
+    """`different_places` of the texts, or of the places two free texts name where they differ
+    (北京南站附近的酒店 / 北京站附近的酒店, 去上海虹桥机场 / 去上海浦东机场): the texts cut at the same
+    place of the words they share before and after, so what is left of each names a place.
+    Only stations and airports decide inside a text (a district may be written with or without
+    its city: not read into a text here)."""
+    if different_places(a, b, place_typed):
+        return True
+    shared_head = len(_shared_prefix(a, b))
+    shared_tail = min(len(_shared_prefix(a[::-1], b[::-1])), len(a) - shared_head, len(b) - shared_head)
+    for head in range(shared_head + 1):
+        for tail in range(shared_tail + 1):
+            first, second = a[head:len(a) - tail], b[head:len(b) - tail]
+            if (first, second) != (a, b) and _facilities_apart(first, second):
+                return True
+    return False
+
+
+def _facilities_apart(first: str, second: str) -> bool:
+    found = place_parts(first), place_parts(second)
+    return None not in found and found[0][2] not in (None, DIVISION) and found[1][2] not in (None, DIVISION) \
+        and different_places(first, second, False)
+
+
+def _shared_prefix(a: str, b: str) -> str:
+    end = 0
+    while end < min(len(a), len(b)) and a[end] == b[end]:
+        end += 1
+    return a[:end]
+
+
 def _apart(first: str, second: str) -> bool:
     """Two names that share no character (one may be empty: 北京站 beside 北京南站)."""
     return first != second and not set(first) & set(second)

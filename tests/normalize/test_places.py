@@ -84,6 +84,25 @@ def test_places_the_rules_cannot_tell_apart_are_not_decided_different(name, gold
     assert not v["decided"], v
 
 
+@pytest.mark.parametrize("gold, predicted", [
+    ("北京南站附近的酒店", "北京站附近的酒店"),     # one added character, but another station
+    ("去上海虹桥机场", "去上海浦东机场"),           # words shared before the places
+    ("广州南站到深圳北站", "广州南站到深圳站"),     # the second place differs
+])
+def test_different_stations_inside_a_free_text_are_decided(gold, predicted):
+    v = _verdict("query", STRING, gold, predicted)
+    assert (v["subtype"], v["decided"]) == ("incorrect_value", True), v
+
+
+@pytest.mark.parametrize("gold, predicted", [
+    ("北京站附近的酒店", "北京火车站附近的酒店"),   # one station, two ways to write it
+    ("北京西站附近美食", "北京西站附近的美食"),     # the same station, the rest reworded
+])
+def test_one_station_inside_a_free_text_is_not_decided_different(gold, predicted):
+    v = _verdict("query", STRING, gold, predicted)
+    assert v["subtype"] != "incorrect_value", v
+
+
 def test_one_city_with_or_without_suffix_before_a_station():
     from scorer.normalize.places import place_parts
 
