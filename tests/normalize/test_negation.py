@@ -55,6 +55,9 @@ def test_words_where_the_character_negates_nothing_stay_as_before(gold, predicte
     ("no ice", "ice", OPPOSITE),
     ("去冰", "不加冰", SAME),
     ("无糖", "不含糖", SAME),
+    ("无糖", "不加糖", SAME),                # none of it = none added
+    ("未付款", "已付款", OPPOSITE),           # not yet / already
+    ("免费停车", "收费停车", OPPOSITE),
     ("不", "", None),                        # nothing in common
     ("不辣", "微辣", None),                   # 微 is no antonym of 不
     ("无锡", "锡", None),
