@@ -11,6 +11,7 @@ decoded on a relevance row is over recall. Rows the mode does not reproduce keep
 
 import json
 
+import orjson
 import pyarrow as pa
 
 from scorer import vocab
@@ -46,6 +47,19 @@ def subtype_of(verdict: bfcl.Verdict, gold_calls: int, negative_type) -> tuple:
     return vocab.PARAM_ERROR, vocab.INCORRECT_VALUE
 
 
+def _rebuilt(value: dict) -> tuple:
+    """(category, functions, possible answers, negative type, answer entries) of one gold row."""
+    tools = value.get("tools")
+    tools = json.loads(tools) if isinstance(tools, str) else (tools or [])
+    functions = bfcl.functions_from_tools(tools)
+    calls = value.get("gold_calls") or []
+    answers = [{call["name"]: {param: bfcl.accepted_values(accepted)
+                               for param, accepted in json.loads(call["arguments"]).items()}}
+               for call in calls]
+    category = bfcl.category_of_row(value.get("category"), calls, functions, value.get("expect"))
+    return category, functions, answers, value.get("negative_type"), value.get(BFCL_ANSWER_CALLS)
+
+
 class BfclVerdicts:
     """BFCL's verdicts for the rows of one gold table; per gold row, its functions, possible
     answers and category are rebuilt once. `version`: the BFCL version to reproduce (a
@@ -60,21 +74,20 @@ class BfclVerdicts:
         told = (gold_table.schema.metadata or {}).get(BFCL_VERSION, b"").decode()
         self.version = bfcl_models.run_of(version) if version else told or bfcl_models.latest()
         self._rows = {}
+        self._contents = {}   # a gold row's content -> its rebuilt form: gold rows of one question repeat it
+        self._values = None
 
     def _gold(self, g_row: int):
         found = self._rows.get(g_row)
         if found is None:
-            value = {name: column[g_row].as_py() for name, column in self.columns.items()}
-            tools = value.get("tools")
-            tools = json.loads(tools) if isinstance(tools, str) else (tools or [])
-            functions = bfcl.functions_from_tools(tools)
-            calls = value.get("gold_calls") or []
-            answers = [{call["name"]: {param: bfcl.accepted_values(accepted)
-                                       for param, accepted in json.loads(call["arguments"]).items()}}
-                       for call in calls]
-            category = bfcl.category_of_row(value.get("category"), calls, functions, value.get("expect"))
-            found = self._rows[g_row] = (category, functions, answers, value.get("negative_type"),
-                                         value.get(BFCL_ANSWER_CALLS))
+            if self._values is None:   # columns read into Python once, not a scalar at a time
+                self._values = {name: column.to_pylist() for name, column in self.columns.items()}
+            value = {name: values[g_row] for name, values in self._values.items()}
+            content = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+            found = self._contents.get(content)
+            if found is None:
+                found = self._contents[content] = _rebuilt(value)
+            self._rows[g_row] = found
         return found
 
     def judge(self, g_row: int, model: str, calls, output, malformed) -> bfcl.Verdict:
