@@ -59,6 +59,10 @@ def _classes(folded: str) -> frozenset:
         canonical = alias_index((table,)).get(word)
         if canonical is not None:
             found.add((table, canonical))
+    if not found and len(word) > 1 and word.endswith("文"):   # 韩文, 法文: the written language, 韩语, 法语
+        canonical = alias_index((LANGUAGE_TABLE,)).get(word[:-1] + "语")
+        if canonical is not None:
+            found.add((LANGUAGE_TABLE, canonical))
     tag = _LANGUAGE_TAG.match(word)
     if tag and not found:   # a language tag names its language by its first subtag: zh-CN is zh
         canonical = alias_index((LANGUAGE_TABLE,)).get(tag.group(1))

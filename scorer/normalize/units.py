@@ -45,13 +45,21 @@ def text_quantity(folded: str) -> str | None:
         word = next(word for word in units if folded.endswith(word))
         number = parse_number(folded[:-len(word)].strip()) if len(folded) > len(word) else None
         if number is not None:
-            return f"{number_key(number)} {units[word]}"
+            return _quantity_key(number, units[word])
     if folded.startswith(words):
         word = next(word for word in units if folded.startswith(word))
+        if len(word) == 1 and word.isascii() and word.isalpha():
+            return None   # G7, L5: a letter before a number is a code, not grams or litres
         number = parse_number(folded[len(word):].strip()) if len(folded) > len(word) else None
         if number is not None:
-            return f"{number_key(number)} {units[word]}"
+            return _quantity_key(number, units[word])
     return None
+
+
+def _quantity_key(number: Decimal, unit: tuple) -> str:
+    """`<number> <unit>` of a number written in a (unit name, scale to it)."""
+    name, scale = unit
+    return f"{number_key(number * scale)} {name}"
 
 
 def fold_amounts(text: str) -> str:
@@ -67,16 +75,18 @@ def unit_follows(text: str, position: int) -> bool:
 
 @functools.lru_cache(maxsize=None)
 def _text_units() -> tuple:
-    """(every word as a tuple for str.endswith, {folded word: unit} longest word first): the
-    currencies' names (canonical: the table's first) and the symbols of rules/units.toml."""
+    """(every word as a tuple for str.endswith, {folded word: (unit, scale)} longest word first):
+    the currencies' names (canonical: the table's first) and the symbols of rules/units.toml,
+    a section with a text_unit scaled to it."""
     currencies = {}
     for row in read_tsv("aliases/currencies.tsv"):
         for name in row:
-            currencies.setdefault(fold_text(name), fold_text(row[0]))
+            currencies.setdefault(fold_text(name), (fold_text(row[0]), Decimal(1)))
     units = dict(currencies)
     for section, spec in read_toml("units.toml").items():
         words = [word for word in (*spec["symbols"], *spec["prefixes"]) if word not in spec.get("not_in_text", ())]
-        named = next((currencies[word] for word in words if word in currencies), section)
+        named = (spec.get("text_unit", section), Decimal(spec.get("text_scale", "1")))
+        named = next((currencies[word] for word in words if word in currencies), named)
         for word in words:
             units.setdefault(word, named)
     units = dict(sorted(units.items(), key=lambda item: (-len(item[0]), item[0])))

@@ -85,3 +85,25 @@ def test_a_language_tag_is_its_language_where_one_member_has_it():
     # two members of one language: 中文 names neither of them
     assert _verdict(["zh-CN", "zh-TW", "en-US"], "zh-TW", "中文", parameter="language")[2] is False
     assert _verdict(["zh-CN", "zh-TW", "en-US"], "zh-TW", "zh-CN", parameter="language") == WRONG
+
+
+@pytest.mark.parametrize("enum, gold, predicted, expected", [
+    (["zh", "en", "ko", "ja"], "ko", "韩文", CORRECT),      # 韩文 is the written 韩语
+    (["zh", "en", "ko", "ja"], "ja", "日文", CORRECT),
+    (["zh", "en", "ko", "ja"], "zh", "英文", WRONG),        # 英文 is en
+])
+def test_a_written_language_x_wen_is_the_language_x_yu(enum, gold, predicted, expected):
+    assert _verdict(enum, gold, predicted, parameter="language") == expected
+
+
+@pytest.mark.parametrize("enum, gold, predicted, expected", [
+    (["sedan", "suv", "mpv"], "sedan", "轿车", CORRECT),
+    (["sedan", "suv", "mpv"], "mpv", "轿车", WRONG),
+    (["asc", "desc"], "desc", "降序", CORRECT),
+    (["asc", "desc"], "asc", "从大到小", WRONG),
+    (["celsius", "fahrenheit"], "celsius", "摄氏度", CORRECT),
+    (["celsius", "fahrenheit"], "celsius", "华氏度", WRONG),
+    (["metric", "imperial"], "metric", "公制", CORRECT),
+])
+def test_car_classes_sort_orders_and_measures_named_in_chinese(enum, gold, predicted, expected):
+    assert _verdict(enum, gold, predicted) == expected

@@ -27,6 +27,12 @@ from scorer.schema import identifier_kind, parse_tools
     ("number_of_phones", "", None),                 # a count: the head word is number, nothing before it
     ("user_id", "", None),                          # no qualifier
     ("country_code", "", None),
+    ("license_plate", "", "code"),
+    ("verification_code", "", "code"),
+    ("target", "短信验证码", "code"),
+    ("python_version", "", "version"),
+    ("new_password", "", "secret"),
+    ("支付密码", "", "secret"),
     ("city", "", None),
 ])
 def test_identifier_kind_from_description_then_name(name, description, kind):
@@ -46,7 +52,14 @@ def test_a_declared_float_is_no_identifier():
     ("0086 15011112222", "phone", "15011112222"),
     ("8615011112222", "phone", "15011112222"),
     (15011112222, "phone", "15011112222"),
-    ("+1 415 555 0100", "phone", "14155550100"),     # another country: its code stays
+    ("+1 415 555 0100", "phone", "4155550100"),      # a North American number: its code too
+    ("001 415 555 0100", "phone", "4155550100"),
+    ("1 415 555 0100", "phone", "14155550100"),      # a bare 1 is no code
+    ("+852 9123 4567", "phone", "91234567"),         # a Hong Kong mobile
+    ("京A·12345", "code", "京a12345"),                # a plate: its province and a middle dot
+    ("3.10", "version", "3.10"),                      # a version keeps its dots
+    ("abc-123", "secret", "abc-123"),                 # a secret is as written
+    ("Abc 123", "secret", "Abc 123"),
     ("(010) 6528-1234", "phone", "01065281234"),
     ("(+86) 135 1234 5678", "phone", "13512345678"),   # the country code in brackets
     ("1+1", "code", None),                            # a sign inside is no formatting
@@ -76,6 +89,9 @@ def test_identifier_key(value, kind, key):
     ("flight_number", {}, "CA1234", "CA 1234"),
     ("train_no", {}, "G7", "G 7"),
     ("order_id", {}, "ORD-2026-0304-17", "ORD2026030417"),
+    ("contact", {"description": "Customer phone number"}, "4155550132", "+1 415 555 0132"),
+    ("license_plate", {}, "京A12345", "京A·12345"),
+    ("verification_code", {}, "482913", "482 913"),
 ])
 def test_identifiers_equal_by_letters_and_digits(param, spec, gold, predicted):
     v = string_verdict(gold, predicted, param, **spec)
@@ -90,6 +106,9 @@ def test_identifiers_equal_by_letters_and_digits(param, spec, gold, predicted):
     ("train_no", "G7", "D 7"),                        # alike as texts, another train
     ("train_no", "G7", "G71"),
     ("order_id", "A-1029-3384", "A 1029 3385"),
+    ("python_version", "3.10", "3.1"),               # equal as numbers, another version
+    ("new_password", "abc-123", "abc123"),           # a hyphen is a character of a password
+    ("new_password", "Abc123", "abc123"),
 ])
 def test_a_different_letter_or_digit_stays_a_decided_incorrect_value(param, gold, predicted):
     v = string_verdict(gold, predicted, param)

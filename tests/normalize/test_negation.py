@@ -23,6 +23,10 @@ from scorer.normalize.negation import OPPOSITE, SAME, negation_relation
     ("周末未完成的工作", "周末完成的工作"),
     ("non-slip mat", "slip mat"),
     ("without ice", "with ice"),
+    ("未付款", "已付款"),                     # 已 / 未
+    ("没人在家放门口", "有人在家放门口"),         # 没 / 有
+    ("unpaid", "paid"),                       # a negating prefix
+    ("nonrefundable fare", "refundable fare"),
 ])
 def test_a_negator_or_an_antonym_is_a_decided_incorrect_value(gold, predicted):
     v = string_verdict(gold, predicted)
@@ -65,6 +69,10 @@ def test_words_where_the_character_negates_nothing_stay_as_before(gold, predicte
     ("不丹", "丹", None),
     ("别克汽车", "克汽车", None),              # a brand
     ("今天不加班", "明天加班", None),          # more than the negator differs
+    ("unlimited data", "limited data", OPPOSITE),
+    ("union station", "station", None),       # the rest of union is no word of the other side
+    ("un café", "café", None),                # un is a prefix only inside a word
+    ("unix", "ix", None),                     # the rest too short to be read as a word
 ])
 def test_negation_relation(a, b, relation):
     assert negation_relation(a, b) == relation

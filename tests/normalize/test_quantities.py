@@ -25,6 +25,11 @@ REFERENCE = dt.datetime(2026, 3, 4, 10, tzinfo=dt.timezone(dt.timedelta(hours=8)
     ("一百块", "100 人民币"),
     ("5 km", "5 kilometre"),
     ("26°C", "26 celsius"),
+    ("2500 g", "2.5 kilogram"),                # a unit another one scales: its text_unit
+    ("300毫克", "0.0003 kilogram"),             # 毫克 is not 克
+    ("1500 ml", "1.5 litre"),
+    ("1.5升", "1.5 litre"),
+    ("80公里/小时", "80 kilometre_per_hour"),
     ("百分之五十", "50 percent_points"),
     ("¥500", None),                            # the yen's sign too: no currency in a free text
     ("HKD", None),
@@ -41,6 +46,10 @@ def test_text_quantity(text, key):
     ("300 AUD", "300澳元"),
     ("500元", "500块"),
     ("5公里", "5 km"),
+    ("2.5 kg", "2500 g"),
+    ("1.5 L", "1500 ml"),
+    ("1.5 L", "1.5升"),
+    ("80 km/h", "80公里/小时"),
     ("报销1200.5港币", "报销1200.50港币"),       # inside a sentence: the trailing zero of an amount
 ])
 def test_one_amount_written_two_ways_is_equal(gold, predicted):
@@ -53,6 +62,8 @@ def test_one_amount_written_two_ways_is_equal(gold, predicted):
     ("100 USD", "100 EUR"),
     ("1200.50 HKD", "1200.60 HKD"),
     ("5公里", "6 km"),
+    ("2.5 kg", "250 g"),
+    ("1.5 L", "150 ml"),
 ])
 def test_another_number_or_unit_is_a_decided_incorrect_value(gold, predicted):
     v = string_verdict(gold, predicted)
