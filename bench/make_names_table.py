@@ -7,7 +7,8 @@ Chinese and in English, so that 日本 = Japan and 德国 / France are decided, 
 
 Sources: CLDR through babel (Unicode license): the zh and en display names of languages (ISO 639
 codes of two or three letters, named in both), currencies (ISO 4217 codes) and territories
-(ISO 3166 alpha-2 regions: their codes are left out, since `de` is German and Germany), and the
+(ISO 3166 alpha-2 regions: their codes are left out, since `de` is German and Germany; and the
+UN M.49 continents and regions, 非洲 = Africa), and the
 exemplar cities of the time zones (Asia/Tokyo: 东京, Tokyo). airportsdata (MIT): the IATA code
 and name of each airport; no Chinese names, so it links codes to names, never a city to its
 airport.
@@ -59,7 +60,8 @@ def currencies():
 
 def territories():
     """Names and codes: ISO 3166 alpha-2, and the codes CLDR's territory aliases replace by it
-    alone (alpha-3 CHN, UK for GB)."""
+    alone (alpha-3 CHN, UK for GB); then the continents and regions of UN M.49 by name only (002:
+    非洲, Africa; nobody writes the number)."""
     from babel import Locale
     from babel.core import get_global
 
@@ -68,8 +70,9 @@ def territories():
     for old, new in sorted(get_global("territory_aliases").items()):
         if len(new) == 1 and _REGION_CODE.match(old):
             replaced[new[0]].append(old)
-    return [([zh[code], en[code]], [code] + replaced[code]) for code in sorted(zh)
-            if len(code) == 2 and _REGION_CODE.match(code) and code not in _NOT_A_REGION and code in en]
+    countries = [([zh[code], en[code]], [code] + replaced[code]) for code in sorted(zh)
+                 if len(code) == 2 and _REGION_CODE.match(code) and code not in _NOT_A_REGION and code in en]
+    return countries + [([zh[code], en[code]], []) for code in sorted(zh) if code.isdigit() and code in en]
 
 
 def zone_cities():

@@ -9,7 +9,9 @@ score cannot be trusted):
    Two places of the gazetteer's cities that its names and the endings of station and airport
    names tell apart are different (北京南站 / 北京站, 北京 / 北京站; in a place-typed parameter
    also 上海虹桥 / 上海浦东: normalize/places.py), and so are two free texts whose words differ
-   where they name two such stations or airports (北京南站附近的酒店 / 北京站附近的酒店).
+   where they name two such stations or airports (北京南站附近的酒店 / 北京站附近的酒店). One station
+   or airport with two endings of its kind (上海虹桥站 / 上海虹桥火车站) and a district with and
+   without its level suffix (海淀区 / 海淀) are one place: equal.
 1. Texts naming different times differ, however alike (the times were resolved in them).
 2. Identifiers are never fuzzy: the digit runs and the codes of a text (`code_tokens`:
    tracking and flight numbers, phone numbers, IPs, street numbers, amounts) must agree
@@ -53,7 +55,7 @@ from scorer.normalize.identifiers import IDENTIFIER_RULE
 from scorer.normalize.negation import OPPOSITE, negation_relation
 from scorer.normalize.units import QUANTITY_RULE, fold_amounts
 from scorer.normalize.enums import NOT_MEMBER_RULE
-from scorer.normalize.places import different_places_in
+from scorer.normalize.places import different_places_in, same_place
 from scorer.script import HAN
 
 TYPO_MIN_LENGTH = 6
@@ -95,6 +97,8 @@ def _text_pair(gold: Canon, pred: Canon, options, place_typed=False) -> tuple[in
     gold_text, pred_text = _plain(gold), _plain(pred)
     if different_places_in(gold_text, pred_text, place_typed):
         return m.PAIR_DIFFERENT, ""   # 北京南站 / 北京站, 北京 / 北京站, 上海虹桥 / 上海浦东 as places; 北京南站附近 / 北京站附近
+    if same_place(gold_text, pred_text):
+        return m.PAIR_EQUAL, ""       # 上海虹桥站 / 上海虹桥火车站, 海淀区 / 海淀
     if TIME_MARK.findall(gold.key) != TIME_MARK.findall(pred.key):
         return m.PAIR_DIFFERENT, ""
     gold_codes, pred_codes = code_tokens(gold_text), code_tokens(pred_text)

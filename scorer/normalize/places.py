@@ -82,6 +82,34 @@ def different_places(a: str, b: str, place_typed: bool) -> bool:
     return place_typed and first[2] is second[2] is None and first[0] == second[0] and _apart(first[1], second[1])
 
 
+def same_place(a: str, b: str) -> bool:
+    """Two folded texts that name one place of the gazetteer two ways: a station or an airport
+    with another ending of its kind (上海虹桥站 / 上海虹桥火车站, 深圳宝安国际机场 / 深圳宝安机场), or a
+    district with and without its level suffix (海淀区 / 海淀, 浦东新区 / 浦东) where the bare name is
+    no division of its own (朝阳 is a city too: 朝阳 / 朝阳区 is not decided here)."""
+    first, second = place_parts(a), place_parts(b)
+    if first is not None and first == second and first[2] not in (None, DIVISION):
+        return True
+    return _suffix_dropped(a, b) or _suffix_dropped(b, a)
+
+
+def _suffix_dropped(bare: str, suffixed: str) -> bool:
+    return (suffixed in _district_names() and canonical_place(bare) is None
+            and any(suffixed == bare + suffix for suffix in _words()[1]))
+
+
+@functools.lru_cache(maxsize=None)
+def _district_names() -> frozenset:
+    """The gazetteer's divisions below a city as written after it (北京市海淀区 -> 海淀区): the
+    table lists a district only with its city, since two cities may have one of that name."""
+    names = set()
+    for canonical in set(place_index().values()):
+        for stop in range(2, len(canonical) - 1):
+            if canonical_place(canonical[:stop]) not in (None, canonical):
+                names.add(canonical[stop:])
+    return frozenset(name for name in names if name.endswith(_words()[1]) and not name.startswith(_words()[1]))
+
+
 def different_places_in(a: str, b: str, place_typed: bool) -> bool:
     """`different_places` of the texts, or of the places two free texts name where they differ
     (北京南站附近的酒店 / 北京站附近的酒店, 去上海虹桥机场 / 去上海浦东机场): the texts cut at the same

@@ -76,7 +76,6 @@ def test_places_of_one_city_that_are_different_places_are_decided(name, gold, pr
     ("location", "上海浦东", "上海浦东新区"),       # one name with and without its level suffix
     ("location", "上海迪士尼", "上海迪斯尼"),       # names sharing characters may be one place
     ("location", "东方明珠", "上海东方明珠"),       # 东方 is a city of Hainan, and a word
-    ("station", "广州白云机场", "广州白云国际机场"),
     ("note", "上海徐汇", "上海徐家汇"),
 ])
 def test_places_the_rules_cannot_tell_apart_are_not_decided_different(name, gold, predicted):
@@ -101,6 +100,25 @@ def test_different_stations_inside_a_free_text_are_decided(gold, predicted):
 def test_one_station_inside_a_free_text_is_not_decided_different(gold, predicted):
     v = _verdict("query", STRING, gold, predicted)
     assert v["subtype"] != "incorrect_value", v
+
+
+@pytest.mark.parametrize("name, gold, predicted", [
+    ("to_station", "上海虹桥站", "上海虹桥火车站"),        # one station, two endings of its kind
+    ("pickup", "深圳宝安国际机场", "深圳宝安机场"),        # one airport
+    ("station", "广州白云机场", "广州白云国际机场"),
+    ("district", "海淀区", "海淀"),                        # a district with and without its suffix
+    ("district", "浦东新区", "浦东"),
+])
+def test_one_place_named_two_ways_is_equal(name, gold, predicted):
+    v = _verdict(name, STRING, gold, predicted)
+    assert (v["outcome"], v["decided"]) == ("correct", True), v
+
+
+def test_a_bare_name_that_is_a_division_of_its_own_is_not_its_district():
+    from scorer.normalize.places import same_place
+
+    assert not same_place("朝阳", "朝阳区")    # 朝阳 is a city of Liaoning, 朝阳区 a district of Beijing
+    assert not same_place("北京南站", "北京站")
 
 
 def test_one_city_with_or_without_suffix_before_a_station():

@@ -21,6 +21,7 @@ def _verdict(parameter, gold, predicted):
     ("language", "法语", "French"), ("language", "西班牙语", "Spanish"),
     ("currency", "瑞士法郎", "Swiss Franc"), ("currency", "泰铢", "THB"),
     ("airport", "NRT", "Narita International Airport"),
+    ("region", "非洲", "Africa"), ("region", "东南亚", "Southeast Asia"),   # UN M.49 regions by name
 ])
 def test_a_name_and_its_other_script_linked_by_a_table_are_equal(parameter, gold, predicted):
     assert _verdict(parameter, gold, predicted) == (None, True)
@@ -30,6 +31,7 @@ def test_a_name_and_its_other_script_linked_by_a_table_are_equal(parameter, gold
     ("country", "德国", "France"), ("country", "韩国", "Japan"), ("city", "巴黎", "London"),
     ("city", "纽约", "Los Angeles"), ("language", "法语", "German"), ("currency", "泰铢", "Swiss Franc"),
     ("airport", "HND", "Narita International Airport"),
+    ("region", "欧洲", "Asia"), ("region", "北美洲", "South America"),
 ])
 def test_a_latin_name_linked_to_another_han_name_is_decided_different(parameter, gold, predicted):
     assert _verdict(parameter, gold, predicted) == ("incorrect_value", True)
