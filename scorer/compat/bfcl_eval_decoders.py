@@ -150,8 +150,11 @@ def _falcon(text: str, language):
         body = body.strip("`").strip()
         if body.startswith("json"):
             body = body[4:].strip()
-    calls = json.loads(body)
-    return _named(calls if isinstance(calls, list) else [calls])
+    try:
+        calls = json.loads(body)
+        return _named(calls if isinstance(calls, list) else [calls])
+    except (json.JSONDecodeError, KeyError, IndexError):
+        raise ValueError(f"Failed to decode the model's response: {text}") from None
 
 
 def _bitagent(text: str, language):
