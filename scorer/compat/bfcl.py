@@ -286,6 +286,7 @@ _TEXT_HANDLERS = {  # BFCL 2024-08's handlers that read a text, by class name
     "ArcticHandler": _nvidia, "DatabricksHandler": _databricks, "DeepseekHandler": _deepseek, "GemmaHandler": _gemma,
     "NexusHandler": _nexus, "GlaiveHandler": _glaive, "HermesHandler": _hermes, "xLAMHandler": _xlam,
     "GraniteHandler": _granite, "GLMHandler": _glm,
+    _PROMPT_DEFAULT: lambda text, language: bfcl_eval_decoders.prompt_default(text, language),
 }
 _LIST_HANDLERS = ("GeminiHandler", "YiHandler", _LIST_DECODE)  # lists whatever the name
 # lists when "FC" is in the model's name, texts otherwise

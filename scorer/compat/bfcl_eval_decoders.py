@@ -8,7 +8,9 @@ for the relevance categories), so the `<TOOLCALL>` branch of bfcl-eval's `ast_pa
 JSON and XML return formats (format_sensitivity only) are not used here.
 
 Reproduced, from the stored result (a text unless said otherwise; a handler that parses a
-text raises on a list result, as `str` methods do on a list):
+text raises on a list result, as `str` methods do on a list, except the prompt decoder, which
+reads it as its calls as 2024-08's text handlers do: bfcl-eval's prompt handlers write texts,
+and a model bfcl-eval does not list gets that decoder from its name alone):
 - list of `{name: JSON arguments}` (scorer.compat.bfcl's list decoder): the FC mode of
   OpenAICompletionsHandler (and its subclasses without a decoder of their own: DeepSeek, Qwen
   and GLM APIs, Fireworks, Functionary, Grok, Kimi, Ling, Nanbeige API, Novita, QwenAgent,
@@ -321,8 +323,8 @@ def _mining(text: str, language):
     return _named(text)
 
 
-DECODERS = {  # bfcl-eval's text decoders, by key
-    PROMPT: prompt_default, "PhiHandler": _phi, "bfcl-eval GeminiHandler prompt": _gemini_prompt,
+DECODERS = {  # bfcl-eval's text decoders, by key (its prompt decoder is among scorer.compat.bfcl's)
+    "PhiHandler": _phi, "bfcl-eval GeminiHandler prompt": _gemini_prompt,
     "NemotronHandler": _nemotron, "bfcl-eval GorillaHandler": _gorilla,
     "QwenFCHandler": _tool_call_blocks, "Granite4FCHandler": _tool_call_blocks,
     "NanbeigeFCHandler": _tool_call_blocks, "PelicanVLFCHandler": _tool_call_blocks,
