@@ -79,10 +79,11 @@ def handler_key(decoder: str, fc: bool) -> str:
 
 def decode(key: str, calls, output, language: str):
     """The result as the decoder `key` reads it; raises as it does. `calls`: a list result
-    as [(name, arguments)], `output`: a text result (a list result's text items)."""
+    as [(name, arguments)] (or the calls scorer.io.bfcl read from a text), `output`: a text
+    result (or a list result's text items), which the text decoders read."""
     if key == GEMINI_FC:
         return [{name: arguments} for name, arguments in calls or ()] + ([output] if output is not None else [])
-    if calls is not None or output is None:
+    if output is None:
         raise TypeError("the handler parses a text; the result is a list")
     return DECODERS[key](output, language)
 
