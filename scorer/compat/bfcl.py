@@ -29,8 +29,15 @@ bfcl_models.toml; a model it does not list gets a handler read from its name)
   whose `tool_calls` list holds `{name, arguments}` (or that list itself); granite:
   `<function_call>`-separated JSON objects, `no_function` and text that is not JSON kept as
   text (wrong output format); GLM: `name` on the first line, JSON arguments on the second.
-- a newer handler (bfcl-eval's model list): its version's defaults (a list for FC models;
-  prompt text stripped of fences and spaces, bracketed, a bare call accepted).
+- bfcl-eval 2026.3.23's handlers (its model list names the class whose `decode_ast` each
+  model's handler runs): every one reproduced from the stored result in
+  scorer/compat/bfcl_eval_decoders.py (the list of {name: JSON arguments} of FC API models, its
+  prompt decoder, which strips fences and spaces, brackets the text and accepts a bare call, the
+  `<tool_call>` blocks of the FC models vLLM serves, JSON call objects, `<TOOLCALL>` tags, ...),
+  except the list results of Cohere and Mining, whose items the reader does not keep (left
+  undecided). bench/parity_v4.py: 100.00 % of 58,254 generated single-turn rows, in the FC,
+  prompt, Qwen FC and xLAM shapes; a model no list names gets its defaults (a list for an FC
+  name, the prompt decoder otherwise).
 
 Checking (simple, multiple, parallel, java, javascript categories)
 - the number of calls must equal the number of gold calls; parallel calls are matched greedily

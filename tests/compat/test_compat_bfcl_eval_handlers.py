@@ -53,6 +53,8 @@ def test_the_tool_call_block_decoder_fails_where_bfcls_raises():
         decoded("Qwen/Qwen3-8B-FC", '<tool_call>\n{"name": "area", "arguments": "base=1"}\n</tool_call>')
     with pytest.raises(bfcl.DecodeError, match="the result is a list"):
         decoded("Qwen/Qwen3-8B-FC", [("area", {"base": 1})])
+    # a text is decoded as written, whatever calls the reader parsed from it (renamed dots, Java)
+    assert bfcl.decode("QwenFCHandler", [("area", {"base": 9})], QWEN) == [{"area": {"base": 1}}]
     assert judged("Qwen/Qwen3-8B-FC", [("area", {"base": 1})]).error_type == "ast_decoder:decoder_failed"
 
 
