@@ -93,7 +93,7 @@ def handler_of(model: str, version: str | None = None) -> str:
     found = bfcl_models.listed(model, version)
     if found is not None and "decoder" in found[1]:   # a bfcl-eval handler: the decode_ast it runs
         return bfcl_eval_decoders.handler_key(found[1]["decoder"], found[1]["fc"])
-    if found is not None:
+    if found is not None and "handler" in found[1]:   # 2024-08 lists two renamed-dot models without one
         return found[1]["handler"]
     if version not in (None, "2024-08"):   # a model a newer run does not list (served locally): its defaults
         return _LIST_DECODE if _FC_NAME.search(model) else _PROMPT_DEFAULT

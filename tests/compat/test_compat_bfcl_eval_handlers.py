@@ -174,6 +174,7 @@ def test_prompt_decoders_with_their_own_cleaning():
         decoded("gemini-2.5-flash", "```tool_code\narea(base=1\n```")
     # bfcl-eval's gorilla: bracketed, read by its ast_parse (a call without keywords is a call)
     assert bfcl.handler_of("gorilla-openfunctions-v2", "2024-08") == "GorillaHandler"
+    assert bfcl.handler_of("mistral-large-2407-FC", "2024-08") == "list"   # listed without a handler: its name's
     assert decoded("gorilla-openfunctions-v2", "area(base=1), get_time()") == [{"area": {"base": 1}}, {"get_time": {}}]
     with pytest.raises(bfcl.DecodeError, match="AssertionError"):
         decoded("gorilla-openfunctions-v2", "[area(base=1)]")
