@@ -16,15 +16,21 @@ on results generated from bfcl-eval's shipped questions and possible answers:
 Every result is written in the two shapes BFCL's default handlers read: an FC model's
 `[{name: arguments JSON}]` steps (multi-turn: one step per call, then a text reply) and a
 prompt model's text `[f(a=1)]` (Java and JavaScript: FC only, their text parsers need
-tree_sitter, which bfcl-eval's Python checker does not).
+tree_sitter, which bfcl-eval's Python checker does not). Single-turn results are also written
+in the texts of two handlers with decoders of their own, each variant as the result of one of
+the models bfcl-eval serves with that handler: "Qwen FC", the `<tool_call>\n{json}\n</tool_call>`
+blocks of QwenFCHandler (the FC models vLLM serves), and "xLAM", the JSON array of
+`{name, arguments}` of Salesforce{Qwen,Llama}Handler.
 
 BFCL's side: its runner's own per-entry functions (`eval_runner._evaluate_single_ast_entry`,
 `_evaluate_single_relevance_entry`, `_evaluate_single_multi_turn_entry`) with the decoders of
 its default handler (OpenAI's: FC arguments by `json.loads`, text by
-`default_decode_ast_prompting` / `default_decode_execute_prompting`), imported from the
-installed bfcl-eval. Modules that import provider SDKs or tree_sitter only to be importable
-are replaced by stubs: `constants.model_config` (`underscore_to_dot` False for every model:
-the generated results use the declared names) and the Java/JavaScript text parsers. Needs
+`default_decode_ast_prompting` / `default_decode_execute_prompting`), or the `decode_ast` of
+the handler class of the other shapes (an instance made without `__init__`, which starts a
+client), imported from the installed bfcl-eval. Modules that import provider SDKs or
+tree_sitter only to be importable are replaced by stubs: `constants.model_config`
+(`underscore_to_dot` False for every model: the generated results use the declared names), the
+Java/JavaScript text parsers, and `openai` when it is missing. Needs
 bfcl-eval's light dependencies: `pip install --no-deps bfcl-eval==2026.3.23 mpmath` and
 `pip install tenacity overrides python-dotenv tqdm pandas`.
 
@@ -66,6 +72,11 @@ AST_CATEGORIES = ("simple_python", "simple_java", "simple_javascript", "multiple
 RELEVANCE_CATEGORIES = ("irrelevance", "live_irrelevance", "live_relevance")
 TEXT_ONLY_FC = ("simple_java", "simple_javascript")   # no prompt shape (tree_sitter parsers)
 SHAPES = ("FC", "prompt")
+RUN = "bfcl-eval-2026.3.23"
+# shapes of handlers with decoders of their own: (bfcl-eval module, class) per handler
+HANDLER_SHAPES = {"Qwen FC": (("local_inference.qwen_fc", "QwenFCHandler"),),
+                  "xLAM": (("local_inference.salesforce_qwen", "SalesforceQwenHandler"),
+                           ("local_inference.salesforce_llama", "SalesforceLlamaHandler"))}
 REPLY = "I have done what you asked."
 UNGENERATED = []   # questions whose possible answer parity's generator cannot turn into a prediction
 
@@ -74,6 +85,10 @@ UNGENERATED = []   # questions whose possible answer parity's generator cannot t
 
 def bfcl_runner():
     """bfcl-eval's eval_runner module, imported with its SDK-only modules stubbed."""
+    try:
+        __import__("openai")
+    except ImportError:   # the local handlers' base class imports its client
+        sys.modules["openai"] = types.SimpleNamespace(OpenAI=object, RateLimitError=Exception)
     stub = types.ModuleType("bfcl_eval.constants.model_config")
     stub.MODEL_CONFIG_MAPPING = collections.defaultdict(lambda: types.SimpleNamespace(underscore_to_dot=False))
     sys.modules.setdefault("bfcl_eval.constants.model_config", stub)
@@ -112,7 +127,7 @@ def bfcl_single(runner, case, question, answer, model) -> tuple:
     """(valid, error_type) of one single-turn result by BFCL's runner functions."""
     from bfcl_eval.constants.enums import Language, ReturnFormat
 
-    handler = DefaultHandler(case["shape"] == "FC")
+    handler = case.get("handler") or DefaultHandler(case["shape"] == "FC")
     category = case["category"]
     if category in RELEVANCE_CATEGORIES:
         verdict = runner._evaluate_single_relevance_entry(handler, question["id"], case["result"],
@@ -135,7 +150,29 @@ def _python_text(calls) -> str:
 def _shaped(calls, shape):
     if shape == "FC":
         return [{name: json.dumps(args, ensure_ascii=False)} for name, args in calls]
+    if shape == "Qwen FC":
+        return "\n".join(f"<tool_call>\n{json.dumps({'name': name, 'arguments': args}, ensure_ascii=False)}\n</tool_call>"
+                         for name, args in calls)
+    if shape == "xLAM":
+        return json.dumps([{"name": name, "arguments": args} for name, args in calls], ensure_ascii=False)
     return _python_text(calls)
+
+
+def handler_models() -> dict:
+    """{shape: [(model, bfcl-eval handler instance)]}: the models bfcl-eval serves with each
+    shape's handlers (callscore's copy of its model list), in the form of result folder names."""
+    from scorer.compat import bfcl_models
+
+    listed = bfcl_models.versions()[RUN]
+    models = {}
+    for shape, handlers in HANDLER_SHAPES.items():
+        models[shape] = []
+        for module, name in handlers:
+            handler_class = getattr(__import__(f"bfcl_eval.model_handler.{module}", fromlist=[name]), name)
+            handler = handler_class.__new__(handler_class)   # decode_ast reads nothing __init__ sets
+            models[shape] += [(model.replace("/", "_"), handler) for model in sorted(listed)
+                              if listed[model]["handler"] == name]
+    return models
 
 
 def _first_function_call(functions):
@@ -149,8 +186,10 @@ def _first_function_call(functions):
 
 
 def single_cases(variants: int, seed: int, limit) -> list:
-    """Per question and shape, the generated results: {category, shape, kind, id, result}."""
+    """Per question and shape, the generated results: {category, shape, kind, id, result, and
+    for a handler's shape its model and handler}."""
     rng = random.Random(seed)
+    served = handler_models()
     data = bfcl_multi_turn.data_dir()
     cases = []
     for category in (*AST_CATEGORIES, *RELEVANCE_CATEGORIES):
@@ -181,6 +220,11 @@ def single_cases(variants: int, seed: int, limit) -> list:
                     cases.append({"category": category, "shape": shape, "kind": kind, "id": question["id"],
                                   "result": REPLY if calls is None else _shaped(calls, shape),
                                   "question": question, "answer": answer})
+            for shape, models in served.items():   # one model per variant: as many variants as models
+                for (model, handler), (kind, calls) in zip(models, named.items()):
+                    cases.append({"category": category, "shape": shape, "kind": kind, "id": question["id"],
+                                  "result": REPLY if calls is None else _shaped(calls, shape),
+                                  "question": question, "answer": answer, "model": model, "handler": handler})
     return cases
 
 
@@ -198,7 +242,7 @@ def single_rows(variants, seed, limit) -> list:
     for case in cases:
         number = slots[(case["id"], case["shape"])]
         slots[(case["id"], case["shape"])] += 1
-        case["model"] = f"parity-v4-{case['shape']}-{number}"
+        case.setdefault("model", f"parity-v4-{case['shape']}-{number}")
     data = bfcl_multi_turn.data_dir()
     rows = []
     with tempfile.TemporaryDirectory() as folder:
@@ -363,10 +407,11 @@ def report(rows):
         agree, total = table.get((category, shape), (0, 0))
         return f"{total:>6} {100 * agree / total:>7.2f} %" if total else f"{'-':>6} {'-':>9}"
 
-    print(f"   {'category':<28} {'FC rows':>7} {'agree':>9}   {'prompt':>6} {'agree':>9}   {'all':>6} {'agree':>9}")
+    columns = (*SHAPES, *HANDLER_SHAPES, "all")
+    print(f"   {'category':<28} " + "   ".join(f"{shape:>6} {'agree':>9}" for shape in columns))
     categories = sorted({category for category, _shape in table if category != "ALL"}) + ["ALL"]
     for category in categories:
-        print(f"   {category:<28} {cell(category, 'FC')}   {cell(category, 'prompt')}   {cell(category, 'all')}")
+        print(f"   {category:<28} " + "   ".join(cell(category, shape) for shape in columns))
     causes = collections.defaultdict(list)
     for category, shape, kind, row_id, theirs, mine in rows:
         if not _agrees(theirs, mine):

@@ -29,8 +29,15 @@ bfcl_models.toml; a model it does not list gets a handler read from its name)
   whose `tool_calls` list holds `{name, arguments}` (or that list itself); granite:
   `<function_call>`-separated JSON objects, `no_function` and text that is not JSON kept as
   text (wrong output format); GLM: `name` on the first line, JSON arguments on the second.
-- a newer handler (bfcl-eval's model list): its version's defaults (a list for FC models;
-  prompt text stripped of fences and spaces, bracketed, a bare call accepted).
+- bfcl-eval 2026.3.23's handlers (its model list names the class whose `decode_ast` each
+  model's handler runs): every one reproduced from the stored result in
+  scorer/compat/bfcl_eval_decoders.py (the list of {name: JSON arguments} of FC API models, its
+  prompt decoder, which strips fences and spaces, brackets the text and accepts a bare call, the
+  `<tool_call>` blocks of the FC models vLLM serves, JSON call objects, `<TOOLCALL>` tags, ...),
+  except the list results of Cohere and Mining, whose items the reader does not keep (left
+  undecided). bench/parity_v4.py: 100.00 % of 58,254 generated single-turn rows, in the FC,
+  prompt, Qwen FC and xLAM shapes; a model no list names gets its defaults (a list for an FC
+  name, the prompt decoder otherwise).
 
 Checking (simple, multiple, parallel, java, javascript categories)
 - the number of calls must equal the number of gold calls; parallel calls are matched greedily
@@ -55,7 +62,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from scorer.compat import bfcl_models, bfcl_source
+from scorer.compat import bfcl_eval_decoders, bfcl_models, bfcl_source
 from scorer.io.bfcl import NO_ACCEPTED_VALUE
 from scorer.parse import constant_arithmetic
 
@@ -78,16 +85,16 @@ class DecodeError(Exception):
 
 def handler_of(model: str, version: str | None = None) -> str:
     """The BFCL handler that decoded this model's results: BFCL's own model list
-    (scorer/compat/bfcl_models.toml; the run's `version` first) for a model it lists; else, in a
-    newer run that a v3/v4 file names, bfcl-eval's defaults (its list decoder for a function-calling
-    name, its prompt decoder otherwise), as its handlers for locally served models decode; else
-    (the 2024-08 run, or no run named) one read from the name."""
+    (scorer/compat/bfcl_models.toml; the run's `version` first) for a model it lists (for
+    bfcl-eval's, the class whose `decode_ast` its handler runs, scorer/compat/bfcl_eval_decoders.py);
+    else, in a newer run that a v3/v4 file names, bfcl-eval's defaults (its list decoder for a
+    function-calling name, its prompt decoder otherwise); else (the 2024-08 run, or no run named)
+    one read from the name."""
     found = bfcl_models.listed(model, version)
-    if found is not None:
-        handler = found[1].get("handler")
-        if handler in _TEXT_HANDLERS or handler in _LIST_HANDLERS or handler in _FC_NAMED:
-            return handler
-        return _LIST_DECODE if found[1].get("fc", True) else _PROMPT_DEFAULT  # a newer handler: its version's defaults
+    if found is not None and "decoder" in found[1]:   # a bfcl-eval handler: the decode_ast it runs
+        return bfcl_eval_decoders.handler_key(found[1]["decoder"], found[1]["fc"])
+    if found is not None and "handler" in found[1]:   # 2024-08 lists two renamed-dot models without one
+        return found[1]["handler"]
     if version not in (None, "2024-08"):   # a model a newer run does not list (served locally): its defaults
         return _LIST_DECODE if _FC_NAME.search(model) else _PROMPT_DEFAULT
     lowered = model.lower()
@@ -113,6 +120,8 @@ def decode(handler: str, calls, output, language: str = "Python", fc_named: bool
     result holding text has both); `fc_named`: "FC" is in the model's name, which several
     handlers read to choose between their list and text decoders."""
     try:
+        if handler in bfcl_eval_decoders.DECODERS or handler == bfcl_eval_decoders.GEMINI_FC:
+            return bfcl_eval_decoders.decode(handler, calls, output, language)
         if reads_list(handler, fc_named) or output is None:
             if output is not None:
                 raise DecodeError("'str' object has no attribute 'keys'")
@@ -274,21 +283,8 @@ def _glm(text: str, language):
     return [{lines[0]: json.loads(lines[1])}]
 
 
-def _prompt_default(text: str, language):
-    """bfcl-eval's `default_decode_ast_prompting` (the prompt handlers of its versions that
-    keep the default): fences, newlines and spaces stripped from both ends, brackets added; a
-    Python text may be one bare call, and quotes around the whole are dropped. Its `ast_parse`
-    reads each listed call as a call (`resolve_ast_call`), so `f()` is `{f: {}}`, where
-    2024-08's read a call without keywords as its source text."""
-    text = _bracketed(text.strip("`\n "))
-    if language != "Python":
-        return ast_parse(text, language)
-    body = ast.parse(text.strip().strip("'"), mode="eval").body
-    return [resolve_call(body)] if isinstance(body, ast.Call) else python_calls(text.strip().strip("'"), resolve_call)
-
-
-_LIST_DECODE = "list"                 # a list of {name: JSON arguments}: BFCL's function-calling handlers
-_PROMPT_DEFAULT = "bfcl-eval prompt"  # bfcl-eval's default prompt decoder
+_LIST_DECODE = bfcl_eval_decoders.LIST
+_PROMPT_DEFAULT = bfcl_eval_decoders.PROMPT
 _TEXT_HANDLERS = {  # BFCL 2024-08's handlers that read a text, by class name
     "OpenAIHandler": ast_parse, "ClaudeFCHandler": ast_parse, "FunctionaryHandler": ast_parse,   # as written
     "FireworkAIHandler": ast_parse,
@@ -296,7 +292,8 @@ _TEXT_HANDLERS = {  # BFCL 2024-08's handlers that read a text, by class name
     "MistralHandler": _mistral, "CohereHandler": _cohere, "GorillaHandler": _gorilla, "NvidiaHandler": _nvidia,
     "ArcticHandler": _nvidia, "DatabricksHandler": _databricks, "DeepseekHandler": _deepseek, "GemmaHandler": _gemma,
     "NexusHandler": _nexus, "GlaiveHandler": _glaive, "HermesHandler": _hermes, "xLAMHandler": _xlam,
-    "GraniteHandler": _granite, "GLMHandler": _glm, _PROMPT_DEFAULT: _prompt_default,
+    "GraniteHandler": _granite, "GLMHandler": _glm,
+    _PROMPT_DEFAULT: lambda text, language: bfcl_eval_decoders.prompt_default(text, language),
 }
 _LIST_HANDLERS = ("GeminiHandler", "YiHandler", _LIST_DECODE)  # lists whatever the name
 # lists when "FC" is in the model's name, texts otherwise
@@ -730,7 +727,11 @@ def judge(category: str, functions: list, answers: list, model: str, calls, outp
     handler, fc_named = handler_of(model, version), "FC" in model
     language = language_of(category)
     text_decoded = output is not None and not reads_list(handler, fc_named)
-    if text_decoded and language != "Python" and not bfcl_source.can_parse(language):
+    if unreadable and bfcl_eval_decoders.unreadable_list(handler):
+        return Verdict(None, "unsupported", f"{handler} reads list items that are not {{name: arguments}} "
+                       f"objects, which callscore does not keep: {unreadable}")
+    source_text = handler in _TEXT_HANDLERS or handler in bfcl_eval_decoders.PARSES_SOURCE
+    if text_decoded and source_text and language != "Python" and not bfcl_source.can_parse(language):
         return Verdict(None, "unsupported", f"BFCL reads {language} calls with tree-sitter: "
                        "pip install 'callscore[bfcl-java]' to reproduce this row")
     try:
