@@ -3,7 +3,7 @@
 A value of an enum parameter is read as a member when it is one (case and width folded), when an
 alias table links it to one (rules/aliases/: CLDR's language and currency names, 法语 = fr), or
 when a class table links it to exactly one member (rules/enums/: cabin, seat, room and vehicle
-classes, 商务舱 = business; CLDR's languages and currencies with the codes the global tables
+classes, sort directions, measures, genders, priorities and travel modes, 商务舱 = business; CLDR's languages and currencies with the codes the global tables
 leave out as ambiguous, 法语 = fr, which is France too). A value that is no member and that no table links is not decided
 wrong: it may be another word for a member that no table lists (头等), so a judge decides.
 """

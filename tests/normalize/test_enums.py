@@ -107,3 +107,22 @@ def test_a_written_language_x_wen_is_the_language_x_yu(enum, gold, predicted, ex
 ])
 def test_car_classes_sort_orders_and_measures_named_in_chinese(enum, gold, predicted, expected):
     assert _verdict(enum, gold, predicted) == expected
+
+
+@pytest.mark.parametrize("enum, gold, predicted, verdict", [
+    (["male", "female"], "female", "女", CORRECT),                                  # rules/enums/gender.tsv
+    (["male", "female"], "female", "男性", WRONG),
+    (["low", "medium", "high"], "high", "高优先级", CORRECT),                       # priority.tsv
+    (["low", "medium", "high"], "low", "高", WRONG),
+    (["driving", "walking", "transit", "cycling"], "transit", "公交", CORRECT),     # travel_mode.tsv
+    (["driving", "walking", "transit", "cycling"], "cycling", "骑车", CORRECT),     # the member is a word of the row
+    (["driving", "walking", "transit", "cycling"], "walking", "开车", WRONG),
+    (["asc", "desc"], "desc", "从高到低", CORRECT),                                 # order.tsv
+    (["asc", "desc"], "asc", "由高到低", WRONG),
+])
+def test_gender_priority_travel_mode_and_sort_words_are_their_members(enum, gold, predicted, verdict):
+    assert _verdict(enum, gold, predicted) == verdict
+
+
+def test_a_word_of_a_class_table_for_an_enum_without_that_class_is_left_to_a_judge():
+    assert _verdict(["urgent", "normal"], "urgent", "高")[2] is False   # 高 is `high`, which the enum lacks
