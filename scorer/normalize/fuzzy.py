@@ -23,7 +23,9 @@ score cannot be trusted):
    In a parameter that holds identifiers (scorer/normalize/identifiers.py) the formatting is
    already gone from the key, so two identifiers whose keys differ are different (G7 / D7); so are
    two quantities (a text that is a number and a unit, normalize/units.py: 300 AUD / 300 CAD).
-   An amount's trailing zeros inside a text are no digits (报销1200.50港币 = 报销1200.5港币).
+   An amount's trailing zeros inside a text are no digits (报销1200.50港币 = 报销1200.5港币). An
+   amount written with a sign several currencies share ($50, ¥200: rules/currency_signs.toml)
+   against the same number in one of them (50美元, 200元) is for a judge, else different.
 3. Texts that differ only by a negator or an antonym (不加冰 / 加冰, 有线 / 无线) differ, however
    alike; two that differ only by two ways of saying one thing (去冰 / 不加冰) are equal
    (normalize/negation.py, words in rules/negation.toml).
@@ -53,7 +55,7 @@ from scorer import match_py as m
 from scorer.normalize import FUZZY, PERSON, TOLERANCE, Canon
 from scorer.normalize.identifiers import IDENTIFIER_RULE
 from scorer.normalize.negation import OPPOSITE, negation_relation
-from scorer.normalize.units import QUANTITY_RULE, fold_amounts
+from scorer.normalize.units import QUANTITY_RULE, fold_amounts, signed_amount
 from scorer.normalize.enums import NOT_MEMBER_RULE
 from scorer.normalize.places import different_places_in, same_place
 from scorer.script import HAN
@@ -94,6 +96,9 @@ def _text_pair(gold: Canon, pred: Canon, options, place_typed=False) -> tuple[in
         return m.PAIR_DIFFERENT, ""   # two names the tables know apart (张家口 / 张家界, PEK / 北京)
     if both_exact(gold, pred):
         return m.PAIR_DIFFERENT, ""
+    signed = _signed_pair(gold, pred)
+    if signed is not None:
+        return signed
     gold_text, pred_text = _plain(gold), _plain(pred)
     if different_places_in(gold_text, pred_text, place_typed):
         return m.PAIR_DIFFERENT, ""   # 北京南站 / 北京站, 北京 / 北京站, 上海虹桥 / 上海浦东 as places; 北京南站附近 / 北京站附近
@@ -130,6 +135,23 @@ def both_exact(gold: Canon, pred: Canon) -> bool:
     unit does (300 AUD / 300 CAD), are two values, however alike; one against a text (`国航CA1234`)
     is compared as texts are."""
     return gold.rule in EXACT_RULES and pred.rule in EXACT_RULES
+
+
+def _signed_pair(gold: Canon, pred: Canon) -> tuple | None:
+    """An amount written with a sign several currencies share ($50, ¥200) against a quantity:
+    the same number in a currency the sign may name is for a judge (50美元: the US dollar, or
+    another?), another number or currency is different; two such amounts are equal when their
+    numbers and signs are ($50 / $50.00); None when neither is such a pair."""
+    amounts = signed_amount(_plain(gold)), signed_amount(_plain(pred))
+    if None not in amounts:
+        return (m.PAIR_EQUAL if amounts[0] == amounts[1] else m.PAIR_DIFFERENT), ""
+    for amount, other in ((amounts[0], pred), (amounts[1], gold)):
+        if amount is not None and other.rule == QUANTITY_RULE:
+            number, _space, currency = other.key[2:].partition(" ")
+            if number == amount[0] and currency in amount[1]:
+                return m.PAIR_UNCERTAIN, "a currency sign that several currencies share"
+            return m.PAIR_DIFFERENT, ""
+    return None
 
 
 def negation_status(gold_text: str, pred_text: str) -> int | None:

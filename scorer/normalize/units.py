@@ -62,6 +62,28 @@ def _quantity_key(number: Decimal, unit: tuple) -> str:
     return f"{number_key(number * scale)} {name}"
 
 
+SIGNS_FILE = "currency_signs.toml"
+
+
+@functools.lru_cache(maxsize=None)
+def _signs() -> tuple:
+    """((folded sign, currencies it may name), ...), longest sign first (rules/currency_signs.toml)."""
+    signs = {fold_text(sign): frozenset(names) for sign, names in read_toml(SIGNS_FILE)["signs"].items()}
+    return tuple(sorted(signs.items(), key=lambda item: -len(item[0])))
+
+
+def signed_amount(folded: str) -> tuple | None:
+    """(number key, the currencies its sign may name) of a folded text that is a number and a
+    sign several currencies share ($50, 50 dollars, ¥200), or None."""
+    for sign, currencies in _signs():
+        for rest in (folded[len(sign):] if folded.startswith(sign) else None,
+                     folded[:-len(sign)] if folded.endswith(sign) else None):
+            number = parse_number(rest.strip()) if rest else None
+            if number is not None:
+                return number_key(number), currencies
+    return None
+
+
 def fold_amounts(text: str) -> str:
     """A decimal amount inside a text without its trailing zeros (报销1200.50港币 -> 报销1200.5港币):
     only before a currency or unit, where the zeros say nothing (a version 1.10 is not 1.1)."""

@@ -91,3 +91,17 @@ def test_fold_amounts_only_before_a_unit():
     assert fold_amounts("1200.0 hkd") == "1200 hkd"
     assert fold_amounts("版本1.10") == "版本1.10"       # a version, not an amount
     assert fold_amounts("1200.05港币") == "1200.05港币"
+
+
+@pytest.mark.parametrize("gold, predicted, outcome, decided", [
+    ("$50", "50美元", "correct", False),          # $ is the US dollar's sign, and six others': a judge
+    ("¥200", "200元", "correct", False),          # ¥ is the yuan's and the yen's
+    ("50 dollars", "50 USD", "correct", False),
+    ("$50", "60美元", "param_error", True),       # another number
+    ("$50", "50欧元", "param_error", True),       # a currency $ never names
+    ("$50", "$50.00", "correct", True),           # one sign, one number
+    ("$50", "$60", "param_error", True),
+])
+def test_an_amount_with_a_sign_several_currencies_share(gold, predicted, outcome, decided):
+    v = string_verdict(gold, predicted, param="amount")
+    assert (v["outcome"], v["decided"]) == (outcome, decided), v
