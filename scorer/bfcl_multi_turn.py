@@ -10,10 +10,14 @@ twice, because the two verdicts read text differently:
 - callscore reads the calls with its own parser (a call with positional arguments,
   `sort('report.pdf')`, is first rewritten to keywords from the simulator method's signature,
   through Python's `ast`, which parses and does not run);
-- BFCL's reading (`decode_execute` of bfcl-eval 2026.3.23's default handlers) decides what its
-  checker executes: FC steps by `convert_to_function_call`, text by the prompt decoder, which
-  drops positional arguments; for an FC model (one whose rows hold FC steps) a text step is a
-  reply, never calls. A step that fails to decode or decodes to nothing is skipped.
+- BFCL's reading decides what its checker executes: the `decode_execute` of the model's own
+  handler in bfcl-eval 2026.3.23's model list (the row's `model`, else its result/<model>/
+  folder), reproduced in scorer.compat.bfcl_eval_decoders beside the single-turn decoders: e.g.
+  the `<tool_call>` blocks a vLLM-served Qwen FC model writes as text are its calls. A model the
+  list does not name, or one with a default handler, is read as bfcl-eval's defaults: FC steps
+  by `convert_to_function_call`, text by the prompt decoder, which drops positional arguments;
+  for an FC model (one whose rows hold FC steps) a text step is a reply, never calls. A step
+  that fails to decode or decodes to nothing is skipped, as BFCL's runner skips it.
 Each call is then made by looking its name up among the simulator instances' public methods
 with the JSON arguments (a wrong name or argument is an error result, as in BFCL, not an
 exception). Model text is never evaluated.

@@ -1,4 +1,6 @@
-"""bfcl-eval 2026.3.23's `decode_ast` per handler class, for `--compat bfcl` on v3/v4 results.
+"""bfcl-eval 2026.3.23's `decode_ast` per handler class, for `--compat bfcl` on v3/v4 results,
+and its `decode_execute`, for the multi-turn steps of scorer.bfcl_multi_turn (`decode_execute`
+below: the calls `decode_ast` reads, with the differences listed there).
 
 bfcl_models.toml names, per model, the class whose `decode_ast` its handler runs (`decoder`,
 read from bfcl-eval's class tree by bench/make_bfcl_models.py); `handler_key` turns that and
