@@ -20,13 +20,16 @@ tree_sitter, which bfcl-eval's Python checker does not). Single-turn results are
 in the texts of two handlers with decoders of their own, each variant as the result of one of
 the models bfcl-eval serves with that handler: "Qwen FC", the `<tool_call>\n{json}\n</tool_call>`
 blocks of QwenFCHandler (the FC models vLLM serves), and "xLAM", the JSON array of
-`{name, arguments}` of Salesforce{Qwen,Llama}Handler.
+`{name, arguments}` of Salesforce{Qwen,Llama}Handler. Multi-turn trajectories are also written
+in the Qwen FC shape (each step's calls as one text of `<tool_call>` blocks, then a text reply),
+each variant as the result of one of the Qwen FC models bfcl-eval lists, and judged on BFCL's side
+with QwenFCHandler's own `decode_execute`.
 
 BFCL's side: its runner's own per-entry functions (`eval_runner._evaluate_single_ast_entry`,
 `_evaluate_single_relevance_entry`, `_evaluate_single_multi_turn_entry`) with the decoders of
 its default handler (OpenAI's: FC arguments by `json.loads`, text by
-`default_decode_ast_prompting` / `default_decode_execute_prompting`), or the `decode_ast` of
-the handler class of the other shapes (an instance made without `__init__`, which starts a
+`default_decode_ast_prompting` / `default_decode_execute_prompting`), or the `decode_ast` /
+`decode_execute` of the handler class of the other shapes (an instance made without `__init__`, which starts a
 client), imported from the installed bfcl-eval. Modules that import provider SDKs or
 tree_sitter only to be importable are replaced by stubs: `constants.model_config`
 (`underscore_to_dot` False for every model: the generated results use the declared names), the
@@ -334,12 +337,13 @@ def _shaped_turn(turn_steps, shape):
     """One turn's steps of calls as the model of that shape writes it, a text reply last."""
     if shape == "FC":
         return [[{name: arguments} for name, arguments in step] for step in turn_steps] + [REPLY]
-    return [_python_text([(name, load_json(arguments)) for name, arguments in step]) for step in turn_steps] + [REPLY]
+    return [_shaped([(name, load_json(arguments)) for name, arguments in step], shape) for step in turn_steps] + [REPLY]
 
 
 def multi_rows(variants, seed, limit) -> list:
     runner = bfcl_runner()
     rng = random.Random(seed)
+    qwen_fc = handler_models()["Qwen FC"]
     rows = []
     for category in bfcl_multi_turn.CATEGORIES:
         questions = bfcl_multi_turn.question_file(category)
@@ -351,7 +355,11 @@ def multi_rows(variants, seed, limit) -> list:
             for shape in SHAPES:
                 for slot, kind in enumerate(kinds):
                     cases.append({"entry": entry, "shape": shape, "kind": kind, "model": f"parity-v4-{shape}-{slot}",
+                                  "handler": DefaultHandler(shape == "FC"),
                                   "result": [_shaped_turn(turn, shape) for turn in named[kind]]})
+            for (model, handler), kind in zip(qwen_fc, kinds):   # one listed Qwen FC model per variant
+                cases.append({"entry": entry, "shape": "Qwen FC", "kind": kind, "model": model, "handler": handler,
+                              "result": [_shaped_turn(turn, "Qwen FC") for turn in named[kind]]})
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / f"BFCL_v4_multi_turn_{category}_result.json"
             path.write_text("".join(json.dumps({"id": case["entry"]["id"], "model": case["model"],
@@ -364,7 +372,7 @@ def multi_rows(variants, seed, limit) -> list:
             prompt = {key: value for key, value in entry.items() if key not in ("gold_turns", "tools")}
             # its simulators live in module globals named after the model: one name per run
             verdict = runner._evaluate_single_multi_turn_entry(
-                DefaultHandler(case["shape"] == "FC"), entry["id"], copy.deepcopy(case["result"]),
+                case["handler"], entry["id"], copy.deepcopy(case["result"]),
                 entry["gold_turns"], prompt, f"{case['model']}-{category}", f"multi_turn_{category}")
             theirs = (bool(verdict["valid"]), (verdict.get("error") or {}).get("error_type"))
             mine = ours[(case["model"], entry["id"])]

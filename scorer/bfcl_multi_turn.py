@@ -10,10 +10,14 @@ twice, because the two verdicts read text differently:
 - callscore reads the calls with its own parser (a call with positional arguments,
   `sort('report.pdf')`, is first rewritten to keywords from the simulator method's signature,
   through Python's `ast`, which parses and does not run);
-- BFCL's reading (`decode_execute` of bfcl-eval 2026.3.23's default handlers) decides what its
-  checker executes: FC steps by `convert_to_function_call`, text by the prompt decoder, which
-  drops positional arguments; for an FC model (one whose rows hold FC steps) a text step is a
-  reply, never calls. A step that fails to decode or decodes to nothing is skipped.
+- BFCL's reading decides what its checker executes: the `decode_execute` of the model's own
+  handler in bfcl-eval 2026.3.23's model list (the row's `model`, else its result/<model>/
+  folder), reproduced in scorer.compat.bfcl_eval_decoders beside the single-turn decoders: e.g.
+  the `<tool_call>` blocks a vLLM-served Qwen FC model writes as text are its calls. A model the
+  list does not name, or one with a default handler, is read as bfcl-eval's defaults: FC steps
+  by `convert_to_function_call`, text by the prompt decoder, which drops positional arguments;
+  for an FC model (one whose rows hold FC steps) a text step is a reply, never calls. A step
+  that fails to decode or decodes to nothing is skipped, as BFCL's runner skips it.
 Each call is then made by looking its name up among the simulator instances' public methods
 with the JSON arguments (a wrong name or argument is an error result, as in BFCL, not an
 exception). Model text is never evaluated.
@@ -40,11 +44,13 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from scorer.compat.bfcl import python_calls, resolve_call
+from scorer.compat import bfcl_eval_decoders, bfcl_models
+from scorer.compat.bfcl import handler_of
+from scorer.compat.bfcl_eval_decoders import LIST, PROMPT
 from scorer.dialogue import DEFAULT_BOUNDS, DialogueResult, bucket_of, score_dialogue_tables
 from scorer.errors import InputError
 from scorer.io import evalscope
-from scorer.io.bfcl import convert_tools, read_json_lines
+from scorer.io.bfcl import convert_tools, model_of_result, read_json_lines
 from scorer.io.formats import first_record
 from scorer.options import Options
 from scorer.parse import dump_json, load_json, parse_output
@@ -52,6 +58,9 @@ from scorer.tables import BFCL_COLUMNS
 
 CATEGORIES = ("base", "miss_func", "miss_param", "long_context")
 _NEGATIVE_TYPE = {"miss_func": "other_tool", "miss_param": "needs_clarification"}
+# bfcl-eval's default handlers' keys: an FC step is executed as convert_to_function_call reads it
+# (also for a prompt model: its text decoder would raise, callscore reads the list as calls)
+DEFAULT_DECODERS = (LIST, PROMPT)
 _INSTALL = "pip install --no-deps bfcl-eval mpmath (the callscore[bfcl] extra)"
 
 
@@ -242,39 +251,38 @@ def _fc_calls(step) -> list:
     return calls
 
 
-def _prompt_calls(text: str) -> list:
-    """BFCL's `default_decode_execute_prompting`: the text stripped of backticks, newlines and
-    spaces, put in brackets, read as a list of Python calls; positional arguments are dropped
-    (`f('a')` is executed as `f()`). Raises when the text is not such a list."""
-    text = text.strip("`\n ")
-    text = ("" if text.startswith("[") else "[") + text + ("" if text.endswith("]") else "]")
-    return [(name, dump_json(arguments)) for decoded in python_calls(text.strip().strip("'"), resolve_call)
-            for name, arguments in decoded.items()]
-
-
 def _is_fc_step(step) -> bool:
     return isinstance(step, dict) or (isinstance(step, list) and bool(step)
                                       and all(isinstance(item, dict) for item in step))
 
 
-def read_step(step, methods: dict, fc_model: bool) -> Step:
-    """One step -> Step: FC calls, a text (prompt calls, or an FC model's reply), a list of
-    call texts (the checker's decoded form, read by both as calls), or nothing."""
+def _executed(decoder: str, items, text) -> list | None:
+    """The calls BFCL's runner executes for a step by the handler's `decode_execute`
+    (scorer.compat.bfcl_eval_decoders); None when it fails or finds none: the step is skipped."""
+    try:
+        return [(name, dump_json(arguments))
+                for name, arguments in bfcl_eval_decoders.decode_execute(decoder, items, text)] or None
+    except Exception:  # noqa: BLE001 - any failure of BFCL's decoder skips the step
+        return None
+
+
+def read_step(step, methods: dict, decoder: str) -> Step:
+    """One step -> Step: FC calls, a text (calls, or an FC model's reply), a list of call texts
+    (the checker's decoded form, read by both as calls), or nothing. `decoder`: the model's
+    handler key (model_decoder's), which decides what BFCL executes."""
     if _is_fc_step(step):
         try:
             calls = _fc_calls(step)
         except ValueError as error:
             return Step([], str(error), None)
-        return Step(calls, None, calls or None)
+        if decoder in DEFAULT_DECODERS:
+            return Step(calls, None, calls or None)
+        items = [(name, arguments) for item in ([step] if isinstance(step, dict) else step)
+                 for name, arguments in item.items()]
+        return Step(calls, None, _executed(decoder, items, None))
     if isinstance(step, str):
         calls, malformed = read_calls(step, methods)
-        executed = None
-        if not fc_model:
-            try:
-                executed = _prompt_calls(step) or None
-            except Exception:  # noqa: BLE001 - any failure of BFCL's decoder skips the step
-                executed = None
-        return Step(calls, malformed, executed)
+        return Step(calls, malformed, None if decoder == LIST else _executed(decoder, None, step))
     if isinstance(step, list) and all(isinstance(text, str) for text in step):
         calls, malformed = [], None
         for text in step:
@@ -285,12 +293,23 @@ def read_step(step, methods: dict, fc_model: bool) -> Step:
     return Step([], f"a step is a {type(step).__name__}, not calls or a text", None)
 
 
-def read_result(result, methods: dict, fc_model: bool) -> list | None:
+def read_result(result, methods: dict, decoder: str) -> list | None:
     """A BFCL multi-turn result -> per turn, its steps read; None when it is not a list."""
     if not isinstance(result, list):
         return None
-    return [[read_step(step, methods, fc_model) for step in (turn if isinstance(turn, list) else [turn])]
+    return [[read_step(step, methods, decoder) for step in (turn if isinstance(turn, list) else [turn])]
             for turn in result]
+
+
+def model_decoder(model: str, fc_model: bool) -> str:
+    """The handler key whose `decode_execute` BFCL ran on the model's steps: its handler in
+    bfcl-eval's model list; for a model the list does not name, its default handler, FC when
+    its rows hold FC steps."""
+    run = bfcl_models.latest()
+    found = bfcl_models.listed(model, run)
+    if found is not None and found[0] == run:
+        return handler_of(model, run)
+    return LIST if fc_model else PROMPT
 
 
 def is_fc_result(result) -> bool:
@@ -332,12 +351,13 @@ def bfcl_verdict(entry: dict, turns: list | None) -> dict:
 
 
 def result_rows(path) -> list:
-    """The result rows {id, model, result} of a predictions file: BFCL's own, or the multi-turn
-    samples of an EvalScope run file (scorer.io.evalscope), its verdict beside."""
+    """The result rows {id, model, result} of a predictions file: BFCL's own (a row without a
+    model is the model of its folder, result/<model>/multi_turn/, whose handler decodes it),
+    or the multi-turn samples of an EvalScope run file (scorer.io.evalscope), its verdict beside."""
     path = Path(path)
     if evalscope.is_evalscope_record(first_record(path)):
         return evalscope.multi_turn_rows(path, path.parent.name)
-    return [row for _number, row in read_json_lines(path)]
+    return [{**row, "model": row.get("model") or model_of_result(path)} for _number, row in read_json_lines(path)]
 
 
 def score_bfcl_multi_turn(predictions_path, gold_path, options: Options = Options(),
@@ -366,10 +386,13 @@ def score_bfcl_multi_turn(predictions_path, gold_path, options: Options = Option
                               "expect": None if calls else "no_call"})
     rows = [row for row in result_rows(predictions_path) if str(row.get("id")) in entries]
     fc_models = {str(row.get("model") or "model") for row in rows if is_fc_result(row.get("result"))}
+    decoders = {}   # model -> its handler key
     for row in rows:
         entry = entries[str(row.get("id"))]
         model = str(row.get("model") or "model")
-        turns = read_result(row.get("result"), methods_of[entry["id"]], model in fc_models)
+        if model not in decoders:
+            decoders[model] = model_decoder(model, model in fc_models)
+        turns = read_result(row.get("result"), methods_of[entry["id"]], decoders[model])
         bfcl[(model, entry["id"])] = bfcl_verdict(entry, turns)
         if turns is None:   # every gold turn is that row's malformed prediction
             turns = [[Step([], "the result is not a list of turns", None)]] * len(entry["gold_turns"])

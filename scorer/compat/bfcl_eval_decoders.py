@@ -1,4 +1,6 @@
-"""bfcl-eval 2026.3.23's `decode_ast` per handler class, for `--compat bfcl` on v3/v4 results.
+"""bfcl-eval 2026.3.23's `decode_ast` per handler class, for `--compat bfcl` on v3/v4 results,
+and its `decode_execute`, for the multi-turn steps of scorer.bfcl_multi_turn (`decode_execute`
+below: the calls `decode_ast` reads, with the differences listed there).
 
 bfcl_models.toml names, per model, the class whose `decode_ast` its handler runs (`decoder`,
 read from bfcl-eval's class tree by bench/make_bfcl_models.py); `handler_key` turns that and
@@ -108,8 +110,9 @@ def prompt_default(text: str, language: str) -> list:
     return ast_parse(bfcl._bracketed(text.strip("`\n ")), language)
 
 
-def _phi(text: str, language):
-    text = text.strip()
+def _phi(text: str, language, strip: bool = True):
+    """`strip`: decode_ast strips the text before looking for the fence, decode_execute does not."""
+    text = text.strip() if strip else text
     text = text.removeprefix("```json")
     return prompt_default(text.removeprefix("```python"), language)
 
@@ -132,8 +135,9 @@ def _named(calls, arguments: str = "arguments") -> list:
     return [{call["name"]: call[arguments]} for call in calls]
 
 
-def _tool_call_blocks(text: str, language):
-    """QwenFCHandler's: the blocks whose JSON parses (the others skipped), all objects."""
+def _tool_call_objects(text: str) -> list:
+    """QwenFCHandler's `_extract_tool_calls` and its check: the blocks whose JSON parses (the
+    others skipped), all objects."""
     calls = []
     for block in _TOOL_CALL_BLOCK.findall(text):
         try:
@@ -142,7 +146,11 @@ def _tool_call_blocks(text: str, language):
             continue
     if any(type(call) is not dict for call in calls):
         raise ValueError(f"Model did not return a list of function calls: {text}")
-    return [{call["name"]: dict(call["arguments"].items())} for call in calls]
+    return calls
+
+
+def _tool_call_blocks(text: str, language):
+    return [{call["name"]: dict(call["arguments"].items())} for call in _tool_call_objects(text)]
 
 
 def _falcon(text: str, language):
@@ -174,12 +182,15 @@ def _salesforce(text: str, language):
     return _named(calls)
 
 
-def _hammer(text: str, language):
+def _hammer_json(text: str):
     try:
-        calls = json.loads(text.replace("```", ""))
+        return json.loads(text.replace("```", ""))
     except Exception:  # noqa: BLE001 -- BFCL's handler reads any failure as no call
-        calls = []
-    return _named(calls)
+        return []
+
+
+def _hammer(text: str, language):
+    return _named(_hammer_json(text))
 
 
 def _think_agent(text: str, language):
@@ -338,3 +349,54 @@ DECODERS = {  # bfcl-eval's text decoders, by key (its prompt decoder is among s
 }
 # decoders that read Java and JavaScript calls as source text (tree-sitter's grammars)
 PARSES_SOURCE = (PROMPT, "PhiHandler", "bfcl-eval GeminiHandler prompt", "NemotronHandler", "bfcl-eval GorillaHandler")
+
+
+# --- multi-turn: decode_execute ------------------------------------------------------------
+# Every bfcl-eval class defines decode_execute where it defines decode_ast, and most read the
+# text as decode_ast does and write each {name: arguments} as a call text to execute. Those
+# whose reading differs:
+_EXECUTE_DECODERS = {
+    # arguments as given: convert_to_function_call parses a JSON text (decode_ast calls .items())
+    **dict.fromkeys(("QwenFCHandler", "Granite4FCHandler", "NanbeigeFCHandler", "PelicanVLFCHandler"),
+                    lambda text: [{call["name"]: call["arguments"]} for call in _tool_call_objects(text)]),
+    "PhiHandler": lambda text: _phi(text, "Python", strip=False),
+    # `xlam_json_to_python_tool_calls`: an object's `tool_calls` too, items that are not objects skipped
+    "HammerHandler": lambda text: [{call.get("name", ""): call.get("arguments", {})} for call in _hammer_tool_calls(text)
+                                   if isinstance(call, dict)],
+}
+# decode_execute through convert_to_function_call, which parses arguments given as JSON text
+_CONVERTS = (LIST, "QwenFCHandler", "Granite4FCHandler", "NanbeigeFCHandler", "PelicanVLFCHandler", "GLMHandler")
+# ThinkAgentHandler's calls .items() on the call texts it has just written, GorillaHandler's
+# passes has_tool_call_tag as ast_parse's language: both raise on any call
+_NEVER_EXECUTE = ("ThinkAgentHandler", "bfcl-eval GorillaHandler")
+
+
+def _hammer_tool_calls(text: str) -> list:
+    loaded = _hammer_json(text)
+    if isinstance(loaded, dict):
+        return loaded.get("tool_calls", [])
+    return loaded if isinstance(loaded, list) else []
+
+
+def decode_execute(key: str, items, output) -> list:
+    """[(name, arguments dict)] that bfcl-eval's multi-turn runner executes for one step, read by
+    the `decode_execute` of the handler `key` (handler_key's); raises as it does, when what it
+    returns is not calls (the runner then executes nothing for the step). `items`: a list step
+    as [(name, arguments as stored)], `output`: a text step."""
+    if key in _NEVER_EXECUTE:
+        raise ValueError(f"{key}'s decode_execute raises on any call")
+    if output is not None and key in _EXECUTE_DECODERS:
+        decoded = _EXECUTE_DECODERS[key](output)
+    else:
+        decoded = bfcl.decode(key, items, output, "Python")
+    if not isinstance(decoded, list):
+        raise ValueError(f"not a list of calls: {decoded!r}")
+    calls = []
+    for call in decoded:
+        for name, arguments in call.items():
+            if isinstance(arguments, str) and key in _CONVERTS:
+                arguments = json.loads(arguments)
+            if not isinstance(arguments, dict):
+                raise ValueError(f"the arguments of {name} are not an object")
+            calls.append((str(name), arguments))
+    return calls

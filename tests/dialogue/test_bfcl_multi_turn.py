@@ -7,6 +7,7 @@ import json
 import pytest
 
 from scorer import bfcl_multi_turn
+from scorer.compat.bfcl_eval_decoders import LIST, PROMPT
 
 REASON = bfcl_multi_turn.missing_reason()
 pytestmark = pytest.mark.skipif(REASON is not None, reason=REASON or "")
@@ -129,23 +130,23 @@ def test_fc_steps_and_text_replies_are_read(tmp_path):
 
 
 def test_an_fc_step_with_arguments_that_are_not_json_is_skipped_by_bfcl_and_malformed_for_callscore():
-    step = bfcl_multi_turn.read_step([{"cd": "{folder: temp"}], base_entry().get("methods", {}), True)
+    step = bfcl_multi_turn.read_step([{"cd": "{folder: temp"}], base_entry().get("methods", {}), LIST)
     assert (step.calls, step.executed) == ([], None) and "not JSON" in step.malformed
-    listed = bfcl_multi_turn.read_step([{"cd": '["temp"]'}], {}, True)
+    listed = bfcl_multi_turn.read_step([{"cd": '["temp"]'}], {}, LIST)
     assert listed.executed is None and "not a JSON object" in listed.malformed
 
 
 def test_a_prompt_step_is_decoded_as_bfcl_does():
     methods = bfcl_multi_turn.Environment(base_entry()).methods
-    step = bfcl_multi_turn.read_step("```\n[cd(folder='document'), mkdir(dir_name='temp')]\n```", methods, False)
+    step = bfcl_multi_turn.read_step("```\n[cd(folder='document'), mkdir(dir_name='temp')]\n```", methods, PROMPT)
     assert step.executed == [("cd", '{"folder":"document"}'), ("mkdir", '{"dir_name":"temp"}')]
     # BFCL's prompt decoder drops positional arguments; callscore binds them by the signature
-    positional = bfcl_multi_turn.read_step("[sort('final_report.pdf')]", methods, False)
+    positional = bfcl_multi_turn.read_step("[sort('final_report.pdf')]", methods, PROMPT)
     assert positional.executed == [("sort", "{}")]
     assert positional.calls == [("sort", '{"file_name":"final_report.pdf"}')]
     # a text reply, and an empty step: nothing for BFCL to execute
-    assert bfcl_multi_turn.read_step("I have made the folder.", methods, False).executed is None
-    assert bfcl_multi_turn.read_step([], methods, True).executed is None
+    assert bfcl_multi_turn.read_step("I have made the folder.", methods, PROMPT).executed is None
+    assert bfcl_multi_turn.read_step([], methods, LIST).executed is None
 
 
 def test_an_fc_model_text_that_looks_like_calls_is_a_reply(tmp_path):
@@ -201,3 +202,59 @@ def test_a_gold_row_that_cannot_be_scored_is_named_and_skipped_not_the_file(tmp_
         "gold row 2 (id multi_turn_base_1) skipped: no ground_truth (a list of turns of call texts) for its id "
         "in the answer file",
         "gold row 3 (id multi_turn_base_2) skipped: no simulator for class 'NoSuchAPI'"]
+
+
+QWEN_FC = "Qwen_Qwen3-8B-FC"   # result/<model>/ of Qwen/Qwen3-8B-FC: QwenFCHandler in bfcl-eval 2026.3.23
+
+
+def tool_call_blocks(calls):
+    """Calls as QwenFCHandler's model writes them: `<tool_call>` blocks of {name, arguments} JSON."""
+    return "\n".join(f"<tool_call>\n{json.dumps({'name': name, 'arguments': json.loads(arguments)})}\n</tool_call>"
+                     for name, arguments in calls)
+
+
+def qwen_fc_turn(entry, turn_texts):
+    """A gold turn as a vLLM-served Qwen FC model writes it: one text of its calls, then a reply."""
+    methods = bfcl_multi_turn.Environment(entry).methods
+    calls = [call for text in turn_texts for call in bfcl_multi_turn.read_calls(text, methods)[0]]
+    return ([tool_call_blocks(calls)] if calls else []) + ["Done: I have carried out your request."]
+
+
+def test_a_qwen_fc_models_tool_call_texts_are_its_calls(tmp_path):
+    # QwenFCHandler.decode_execute: every block's JSON object -> convert_to_function_call -> executed
+    questions, gold = answers("miss_param")
+    entries = {e["id"]: e for e in bfcl_multi_turn.load_entries(questions)}
+    path = tmp_path / "result" / QWEN_FC / "multi_turn" / "BFCL_v4_multi_turn_miss_param_result.json"
+    path.parent.mkdir(parents=True)
+    path.write_text("".join(json.dumps({"id": g["id"], "result": [qwen_fc_turn(entries[g["id"]], turn)
+                                                                 for turn in g["ground_truth"]]}) + "\n"
+                            for g in gold[:5]))
+    scored = {row["id"]: row for row in bfcl_multi_turn.score_bfcl_multi_turn(path, questions).dialogues.to_pylist()}
+    assert {row["model"] for row in scored.values()} == {QWEN_FC}   # the folder names the model
+    assert [(scored[g["id"]]["bfcl_valid"], scored[g["id"]]["outcome"]) for g in gold[:5]] == [(True, "correct")] * 5
+
+
+def test_a_malformed_tool_call_text_executes_nothing(tmp_path):
+    questions, gold = answers("base")
+    entry = base_entry(0)
+    turns = [qwen_fc_turn(entry, turn) for turn in gold[0]["ground_truth"]]
+    # turn 2 (cd, grep): a block whose JSON does not parse is skipped, none left -> no call made
+    broken = [[turns[1][0].replace("}}\n</tool_call>", "}\n</tool_call>")] + turns[1][1:]]
+    # a block holding a JSON array: "Model did not return a list of function calls" -> no call made
+    listed = [[turns[1][0].replace('<tool_call>\n{"name": "cd", "arguments": {"folder": "temp"}}',
+                                   '<tool_call>\n[{"name": "cd", "arguments": {"folder": "temp"}}]')] + turns[1][1:]]
+    assert listed[0][0] != turns[1][0]
+    rows = [{"id": gold[0]["id"], "model": QWEN_FC, "result": turns[:1] + broken + turns[2:]},
+            {"id": gold[0]["id"], "model": "Qwen/Qwen3-14B-FC", "result": turns[:1] + listed + turns[2:]}]
+    scored = bfcl_multi_turn.score_bfcl_multi_turn(write(tmp_path, rows), questions).dialogues.to_pylist()
+    assert [(row["bfcl_valid"], row["bfcl_error_type"], row["bfcl_error_turn"]) for row in scored
+            if row["id"] == gold[0]["id"]] == [(False, "multi_turn:empty_turn_model_response", 2)] * 2
+
+def test_decode_execute_reads_text_arguments_that_decode_ast_refuses():
+    # QwenFCHandler.decode_execute hands {name: arguments} to convert_to_function_call, which
+    # json.loads arguments given as a text; its decode_ast calls .items() on them and fails
+    text = '<tool_call>\n{"name": "cd", "arguments": "{\\"folder\\": \\"temp\\"}"}\n</tool_call>'
+    methods = bfcl_multi_turn.Environment(base_entry()).methods
+    assert bfcl_multi_turn.read_step(text, methods, "QwenFCHandler").executed == [("cd", '{"folder":"temp"}')]
+    # the same step of a model served with bfcl-eval's default FC handler is a text reply
+    assert bfcl_multi_turn.read_step(text, methods, LIST).executed is None

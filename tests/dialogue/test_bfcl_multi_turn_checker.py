@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from scorer import bfcl_multi_turn
+from scorer.compat.bfcl_eval_decoders import PROMPT
 
 REASON = bfcl_multi_turn.missing_reason()
 pytestmark = pytest.mark.skipif(REASON is not None, reason=REASON or "")
@@ -29,7 +30,7 @@ def bfcl_own(entry, decoded):
 
 def ours(entry, decoded):
     methods = bfcl_multi_turn.Environment(entry).methods
-    verdict = bfcl_multi_turn.bfcl_verdict(entry, [[bfcl_multi_turn.read_step(step, methods, False) for step in turn]
+    verdict = bfcl_multi_turn.bfcl_verdict(entry, [[bfcl_multi_turn.read_step(step, methods, PROMPT) for step in turn]
                                                    for turn in decoded])
     return verdict["valid"], verdict["error_type"]
 
