@@ -38,12 +38,13 @@ SETS = {"examples": ROOT / "data" / "examples", "generated": ROOT / "tests" / "d
 # renewed for the second trap set's rule data (identifier kinds and country codes, scaled units,
 # enum class tables, negation words: rules hash only, every row of both sets unchanged);
 # and for the continents of CLDR in the territory table and the gender, priority, travel-mode and
-# sort-phrase enum tables, and rules/currency_signs.toml (rules hash only, every row unchanged)
+# sort-phrase enum tables, rules/currency_signs.toml, lengths and durations in rules/units.toml (rules hash
+# only, every row unchanged)
 EXPECTED = {
-    "examples": ("9668f621bb80bf1b0f7fbf3134c5cf07ce53aa0b613a2d40811a40a7fdaf56ef",
+    "examples": ("a81deba9b13787f55d481de8739d413a64fb7a549eff0712f8232a260f6b220b",
                  "4841daf3e907766b5076d848b9e38f37697a8e153a16c2f68b02f0105441203d",
                  "018b5e26e10b7a55c4970c7f91d25d8bd6bc86c915d9b1102350ca8c9e593b09"),
-    "generated": ("f8cd0d85af3b656f175da1f3b8ef34f899a74ac4ee662f9eef574cd02bc58607",
+    "generated": ("ca53289f44abc110811a150520d4653490bde078ee11f3d7bfea305c3e884d80",
                   "aa054dbba76b07b1c77e16d12a67bde062b8add4783c72fafc2fcba8a967ca1f",
                   "224ab2a357e85bb4cc923ff3c6facb71dbbd59530f8c12823aaaa0e7bb28bf83"),
 }

@@ -105,3 +105,18 @@ def test_fold_amounts_only_before_a_unit():
 def test_an_amount_with_a_sign_several_currencies_share(gold, predicted, outcome, decided):
     v = string_verdict(gold, predicted, param="amount")
     assert (v["outcome"], v["decided"]) == (outcome, decided), v
+
+
+@pytest.mark.parametrize("gold, predicted, outcome", [
+    ("5公里", "5000米", "correct"),        # metres, centimetres and millimetres keyed in kilometres
+    ("1米", "100厘米", "correct"),
+    ("30cm", "300mm", "correct"),
+    ("5米", "5厘米", "param_error"),       # 厘米 is read whole, never as 米
+    ("1.5小时", "90分钟", "correct"),      # durations keyed in seconds
+    ("2 hours", "120 min", "correct"),
+    ("90秒", "1.5分钟", "correct"),
+    ("2小时", "3小时", "param_error"),
+])
+def test_lengths_and_durations_in_two_units_are_one_quantity(gold, predicted, outcome):
+    v = string_verdict(gold, predicted, param="amount")
+    assert (v["outcome"], v["decided"]) == (outcome, True), v
