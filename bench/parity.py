@@ -883,9 +883,27 @@ BFCL_DIFFERENCES = (
                lambda r: r.valid and r.verdict["decided"] and _value_errors_equal_after(r, _bfcl_standardized)),
 )
 
+def _secrets_written_otherwise(row) -> bool:
+    """Every incorrect value is a secret's (rules/param_kinds.toml: a password, a token) written
+    in another case or with other spaces and hyphens."""
+    from scorer.schema import identifier_kind
+
+    def fold(text):
+        return re.sub(r"[\s\-]", "", text).casefold()
+
+    errors = [e for e in row.verdict["errors"] or () if e["kind"] == "incorrect_value"]
+    return bool(errors) and all(
+        e["argument"] and identifier_kind(e["argument"], "") == "secret" and e["gold"] is not None
+        and e["predicted"] is not None and fold(e["predicted"]) in {fold(gold) for gold in e["gold"].split(" | ")}
+        for e in errors)
+
+
 ACE_DIFFERENCES = (
     Difference("schema_default_argument", "an argument the gold leaves out, given with the schema's default",
                lambda r: not r.valid and r.ours and r.kind == "extra_default_arg"),
+    Difference("secret_as_written", "a password or a token in another case (ABCD1234 for abcd1234) is another "
+               "secret: callscore compares it as written, the re-implemented rules fold case",
+               lambda r: r.valid and r.verdict["decided"] and not r.ours and _secrets_written_otherwise(r)),
 )
 
 

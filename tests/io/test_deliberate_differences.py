@@ -154,6 +154,13 @@ def test_schema_default_argument():
     assert verdict(PARIS, [call("get_weather", city="Paris", unit="fahrenheit")])["outcome"] == "param_error"
 
 
+def test_secret_as_written():
+    gold = [call("fetch_records", accessToken="abcd1234")]
+    wrong = verdict(gold, [call("fetch_records", accessToken="ABCD1234")])
+    assert (wrong["outcome"], wrong["subtype"], wrong["decided"]) == ("param_error", "incorrect_value", True)
+    assert decided_correct(verdict([call("fetch_records", x="abcd1234")], [call("fetch_records", x="ABCD1234")]))
+
+
 def test_default_left_out():
     """Gold at the schema's default, left out (BFCL: cannot_find_match unless the answer lists "")."""
     assert decided_correct(verdict([call("get_weather", city="Paris", unit="celsius")], [call("get_weather", city="Paris")]))
