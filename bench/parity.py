@@ -671,9 +671,15 @@ def _accepted_once(row, change) -> bool:
     return _bfcl_accepts(row, category, functions, changed, answers)
 
 
+_KIND_OF_BFCL_TYPE = {"integer": "integer", "float": "number", "number": "number", "boolean": "boolean"}
+
+
 def _defaults_filled(row) -> bool:
     """BFCL's checker accepts the row's decoded calls once every optional parameter they leave
-    out is written at its schema default: the calls left out what the answer wrote at the default."""
+    out is written at its default (the schema's, else the one its description states: `Default
+    is 'celsius'`): the calls left out what the answer wrote at the default."""
+    from scorer.schema import described_default
+
     found = _decoded(row)
     if found is None:
         return False
@@ -682,9 +688,13 @@ def _defaults_filled(row) -> bool:
     for function in functions:
         parameters = function.get("parameters") or {}
         required = parameters.get("required") or ()
-        defaults[function.get("name")] = {param: spec["default"] for param, spec in
-                                          (parameters.get("properties") or {}).items()
-                                          if isinstance(spec, dict) and "default" in spec and param not in required}
+        defaults[function.get("name")] = {}
+        for param, spec in (parameters.get("properties") or {}).items():
+            if not isinstance(spec, dict) or param in required:
+                continue
+            described = described_default(spec.get("description"), _KIND_OF_BFCL_TYPE.get(spec.get("type"), "text"))
+            if "default" in spec or described is not None:
+                defaults[function.get("name")][param] = spec["default"] if "default" in spec else json.loads(described)
     filled = [{name: {**{param: value for param, value in defaults.get(name, {}).items() if param not in arguments},
                       **arguments} if isinstance(arguments, dict) else arguments for name, arguments in call.items()}
               for call in decoded]
@@ -872,7 +882,8 @@ BFCL_DIFFERENCES = (
                                                      or _accepted_once(r, _equal_text))),
     Difference("schema_default_argument", "an argument the gold leaves out, given with the schema's default",
                lambda r: not r.valid and r.ours and r.kind == "extra_default_arg"),
-    Difference("default_left_out", "an optional argument the answer writes at the schema's default, left out: "
+    Difference("default_left_out", "an optional argument the answer writes at its default (the schema's, or "
+               "the one its description states), left out: "
                "the call means the default (BFCL accepts leaving it out only where the answer lists \"\")",
                lambda r: not r.valid and r.ours and _defaults_filled(r)),
     Difference("dates_unified", "one date written another way (`10th December 2022` for `2022-12-10`): one "

@@ -92,7 +92,8 @@ def _param(spec, where="parameter") -> Param:
         kind=kind,
         place=kind == "text" and described == "place",
         described=described,
-        default_json=orjson.dumps(spec["default"]).decode() if "default" in spec else None,
+        default_json=orjson.dumps(spec["default"]).decode() if "default" in spec else
+        described_default(spec.get("description"), kind),
         unordered=bool(spec.get("uniqueItems") or spec.get("x-unordered")),
         tolerance=float(spec.get("x-tolerance") or 0.0),  # null: no tolerance, as if absent
         inclusive_end=spec.get("x-inclusive-end"),
@@ -366,6 +367,37 @@ def name_kind(name: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=4096)
+def described_default(description, kind: str) -> str | None:
+    """The default a description states in prose (`Number of diners (default: 2)`, `默认为1`;
+    rules/described_defaults.toml) as JSON text read by the parameter's kind, or None."""
+    if not isinstance(description, str) or not description:
+        return None
+    for pattern in _default_patterns():
+        found = pattern.search(description)
+        if found:
+            return _default_json(found[1].strip().strip("'\"`“”"), kind)
+    return None
+
+
+def _default_json(text: str, kind: str) -> str | None:
+    if not text:
+        return None
+    if kind in ("integer", "number"):
+        try:
+            number = float(text)
+        except ValueError:
+            return None
+        return orjson.dumps(int(number) if kind == "integer" and number.is_integer() else number).decode()
+    if kind == "boolean":
+        return {"true": "true", "false": "false"}.get(text.lower())
+    return orjson.dumps(text).decode() if kind in ("text", "enum") else None
+
+
+@functools.lru_cache(maxsize=None)
+def _default_patterns() -> tuple:
+    return tuple(re.compile(pattern) for pattern in read_toml("described_defaults.toml")["patterns"])
+
+
 def _described(description) -> str | None:
     """"date", "datetime" or "place" when a parameter's description names exactly one of
     them (Latin words whole, Chinese as substrings), else None."""

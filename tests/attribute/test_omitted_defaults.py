@@ -62,3 +62,31 @@ def test_an_empty_value_where_gold_is_at_the_default_is_left_out():
     parameter at its default may be left out."""
     v = verdict([call(W, city="北京", unit="celsius")], [call(W, city="北京", unit="")])
     assert (v["outcome"], v["decided"]) == ("correct", True), v
+
+
+@pytest.mark.parametrize("description, kind, default", [
+    ("Number of diners (default: 2)", "integer", "2"),              # rules/described_defaults.toml
+    ("The time display format: '12h' or '24h'. Default is '24h'.", "text", '"24h"'),
+    ("Page size (defaults to 20)", "integer", "20"),
+    ("Include archived items (default false)", "boolean", "false"),
+    ("温度单位，默认为摄氏度", "text", '"摄氏度"'),
+    ("每页条数，默认值：10", "integer", "10"),
+    ("默认情况下返回全部", "text", None),                            # states no value
+    ("the default city of the user", "text", None),
+    ("Number of diners (default: two)", "integer", None),            # not a number for an integer
+])
+def test_a_default_stated_in_the_description(description, kind, default):
+    from scorer.schema import described_default
+
+    assert described_default(description, kind) == default
+
+
+def test_gold_at_a_default_stated_in_prose_may_be_left_out():
+    tool = {"name": "reserve", "parameters": {"type": "object", "properties": {
+        "restaurant": {"type": "string"}, "party_size": {"type": "integer", "description": "Number of diners (default: 2)"}},
+        "required": ["restaurant"]}}
+    rows = [{"id": "x", "gold_calls": [call("reserve", restaurant="外婆家", party_size=2)], "tools": json.dumps([tool])},
+            {"id": "y", "gold_calls": [call("reserve", restaurant="外婆家", party_size=4)], "tools": json.dumps([tool])}]
+    found = verdicts_for(rows, [{"id": row, "calls": [call("reserve", restaurant="外婆家")]} for row in ("x", "y")])
+    assert (found[("m", "x")]["outcome"], found[("m", "x")]["decided"]) == ("correct", True)
+    assert found[("m", "y")]["subtype"] == "missing_arg"
