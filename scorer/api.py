@@ -51,6 +51,13 @@ class Gold:
         reference_time, tools, negative_type and carried columns)."""
         return cls(load.validated_gold(table, "gold"), Options(**options))
 
+    @property
+    def run_notes(self) -> dict:
+        """What a run's Result says of this gold itself: the gold reader's notes (a BFCL row no
+        answer meets) and how many gold rows have no reference time, as `Result` fields."""
+        return {"gold_notes": list(self._scorer.gold_notes),
+                "gold_without_reference": self._scorer.result.gold_without_reference}
+
     def __reduce__(self):
         return (Gold, (self.table, self.options, self.source))
 

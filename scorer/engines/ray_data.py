@@ -31,6 +31,7 @@ import warnings
 from pathlib import Path
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.dataset as pads
 import pyarrow.fs as pafs
 import pyarrow.parquet as pq
@@ -42,6 +43,7 @@ from scorer.options import Options
 from scorer.pipeline import Result, read_gold
 from scorer.rules import rules_hash
 from scorer.temporal.policy import POLICY_ENV
+from scorer.vocab import NO_REFERENCE_TIME
 
 PROCESS_SETTINGS = ("CALLSCORE_RULES", POLICY_ENV, "CALLSCORE_IMPL")   # read from the environment by each process
 DATASET_TASK_CPUS = 1.0   # left free by the actors for the dataset's listing, read and write tasks
@@ -117,16 +119,19 @@ def score_files(predictions: str | Path | list, gold_path: str | Path, out: str 
         absent = gold.missing_batch(pads.dataset(str(out), format="parquet").to_table(columns=["model", "id"]))
         if absent is not None:
             pq.write_table(pa.Table.from_batches([absent]), Path(out) / "missing_predictions.parquet")
-        tally = Tally(tuple(by))
+        tally, no_reference = Tally(tuple(by)), 0
         columns = list(dict.fromkeys(["model", "positive", "outcome", "subtype", "decided", "missing_prediction",
+                                      "uncertain_reason",
                                       *(c for spec in by for c in ([spec] if isinstance(spec, str) else spec))]))
         for batch in pads.dataset(str(out), format="parquet").to_batches(columns=columns):
             tally.add(batch)
+            no_reference += pc.sum(pc.equal(batch.column("uncertain_reason"), NO_REFERENCE_TIME)).as_py() or 0
     except BaseException:
         if made and filesystem.get_file_info(directory).type != pafs.FileType.NotFound:
             filesystem.delete_dir(directory)
         raise
-    return Result(tally, rules_hash=rules_hash(), missing_predictions=0 if absent is None else absent.num_rows)
+    return Result(tally, rules_hash=rules_hash(), missing_predictions=0 if absent is None else absent.num_rows,
+                  no_reference_rows=no_reference, **gold.run_notes)
 
 
 def _silence_ray() -> None:

@@ -85,13 +85,30 @@ def a_failed_run_leaves_no_output_directory(work: Path):
     assert not (work / "failed").exists()
 
 
+def notes_on_the_gold_are_the_local_runs(work: Path):
+    """A gold file without reference times: the run's warning of the rows left undecided for it
+    is the local run's, and so is what it says of the gold."""
+    from scorer.engines.ray_data import score_files
+
+    gold = pq.read_table(GOLD)
+    gold = gold.set_column(gold.schema.get_field_index("reference_time"), "reference_time",
+                           pa.nulls(gold.num_rows, gold.schema.field("reference_time").type))
+    pq.write_table(gold, work / "no_reference.parquet")
+    local = Gold.from_file(work / "no_reference.parquet").score_file(PREDICTIONS, out=work / "local_nr.parquet")
+    engine = score_files(PREDICTIONS, work / "no_reference.parquet", work / "ray_nr", actors=ACTORS, quiet=True)
+    warned = [line for line in local.notes() if "no_reference_time" in line]
+    assert warned and warned == [line for line in engine.notes() if "no_reference_time" in line], engine.notes()
+    assert engine.gold_notes == local.gold_notes
+
+
 def main(work: Path):
     os.environ.pop("RAY_ADDRESS", None)   # never a cluster the environment points at
     ray.init(num_cpus=ACTORS + 1, include_dashboard=False, object_store_memory=80 << 20, log_to_driver=False)
     ray.data.DataContext.get_current().enable_progress_bars = False
     try:
         for check in (engine_ray_writes_a_directory_and_the_same_summary, rows_200k_equal_the_local_run,
-                      one_file_is_split_into_blocks_of_the_batch_size, a_failed_run_leaves_no_output_directory):
+                      one_file_is_split_into_blocks_of_the_batch_size, a_failed_run_leaves_no_output_directory,
+                      notes_on_the_gold_are_the_local_runs):
             check(work)
             print(f"{PASSED}{check.__name__}", flush=True)
     finally:

@@ -30,7 +30,8 @@ def test_ray_equals_the_local_run_on_the_examples_and_200k_rows(tmp_path):
     assert done.returncode == 0, done.stderr[-4000:]
     passed = [line[len("passed: "):] for line in done.stdout.splitlines() if line.startswith("passed: ")]
     assert passed == ["engine_ray_writes_a_directory_and_the_same_summary", "rows_200k_equal_the_local_run",
-                      "one_file_is_split_into_blocks_of_the_batch_size", "a_failed_run_leaves_no_output_directory"], \
+                      "one_file_is_split_into_blocks_of_the_batch_size", "a_failed_run_leaves_no_output_directory",
+                      "notes_on_the_gold_are_the_local_runs"], \
         done.stdout[-2000:]   # only the session's own lines: Ray's raylet may warn on stdout under load
 
 
