@@ -366,7 +366,6 @@ def name_kind(name: str) -> str | None:
     return None
 
 
-@functools.lru_cache(maxsize=4096)
 def described_default(description, kind: str) -> str | None:
     """The default a description states in prose (`Number of diners (default: 2)`, `默认为1`;
     rules/described_defaults.toml) as JSON text read by the parameter's kind, or None."""
@@ -398,6 +397,7 @@ def _default_patterns() -> tuple:
     return tuple(re.compile(pattern) for pattern in read_toml("described_defaults.toml")["patterns"])
 
 
+@functools.lru_cache(maxsize=4096)
 def _described(description) -> str | None:
     """"date", "datetime" or "place" when a parameter's description names exactly one of
     them (Latin words whole, Chinese as substrings), else None."""

@@ -10,6 +10,7 @@ whose names or kinds differ are different places (北京南站 / 北京站, 上�
 """
 
 import functools
+import os
 
 from scorer.rules import read_toml, read_tsv
 from scorer.script import HAN
@@ -118,8 +119,8 @@ def different_places_in(a: str, b: str, place_typed: bool) -> bool:
     its city: not read into a text here)."""
     if different_places(a, b, place_typed):
         return True
-    shared_head = len(_shared_prefix(a, b))
-    shared_tail = min(len(_shared_prefix(a[::-1], b[::-1])), len(a) - shared_head, len(b) - shared_head)
+    shared_head = len(os.path.commonprefix([a, b]))
+    shared_tail = min(len(os.path.commonprefix([a[::-1], b[::-1]])), len(a) - shared_head, len(b) - shared_head)
     for head in range(shared_head + 1):
         for tail in range(shared_tail + 1):
             first, second = a[head:len(a) - tail], b[head:len(b) - tail]
@@ -132,13 +133,6 @@ def _facilities_apart(first: str, second: str) -> bool:
     found = place_parts(first), place_parts(second)
     return None not in found and found[0][2] not in (None, DIVISION) and found[1][2] not in (None, DIVISION) \
         and different_places(first, second, False)
-
-
-def _shared_prefix(a: str, b: str) -> str:
-    end = 0
-    while end < min(len(a), len(b)) and a[end] == b[end]:
-        end += 1
-    return a[:end]
 
 
 def _apart(first: str, second: str) -> bool:
