@@ -58,7 +58,7 @@ class Attributor:
 
     def __init__(self, gold, options):
         self.gold, self.options = gold, options
-        self._gold_values, self._carried_arrays = None, {}
+        self._gold_values, self._carried_arrays, self._gold_arguments = None, {}, {}
 
     def _gold_columns(self) -> GoldColumns:
         if self._gold_values is None:
@@ -82,10 +82,7 @@ class Attributor:
     def _error_record(self, kind, g_call, p_call, g_arg, p_arg, gold_row, row_calls, encoded):
         argument = gold_text = pred_text = None
         if g_arg >= 0:
-            gold = self._gold_columns()
-            argument, first_alt, last_alt = gold.arg_name[g_arg], gold.alt_off[g_arg], gold.alt_off[g_arg + 1]
-            shown = [_show(self.gold.values[alt][0]) for alt in range(first_alt, last_alt)]
-            gold_text = shown[0] if len(shown) == 1 else " | ".join(shown)
+            argument, gold_text = self._gold_argument(g_arg)
         if p_arg >= 0:
             argument, raw, _canon = encoded.values[p_arg]
             pred_text = _show(raw)
@@ -95,6 +92,16 @@ class Attributor:
             pred_text = row_calls[p_call][0]
         return {"call": int(g_call if g_call >= 0 else p_call), "argument": argument,
                 "kind": ERROR_NAMES[kind], "gold": gold_text, "predicted": pred_text}
+
+    def _gold_argument(self, g_arg: int) -> tuple:
+        """(parameter, its values as written, ` | ` between alternatives) of a flattened gold
+        argument, spelt once: many rows err on one gold argument."""
+        found = self._gold_arguments.get(g_arg)
+        if found is None:
+            gold = self._gold_columns()
+            shown = [_show(self.gold.values[alt][0]) for alt in range(gold.alt_off[g_arg], gold.alt_off[g_arg + 1])]
+            found = self._gold_arguments[g_arg] = (gold.arg_name[g_arg], " | ".join(shown))
+        return found
 
     def _detail(self, subtype, record, gold_row, row_calls, malformed, g_arg, p_arg, encoded):
         if subtype == m.S_MALFORMED or (subtype == m.S_NEGATIVE and malformed and not row_calls):
@@ -132,14 +139,12 @@ class Attributor:
         argument = self._gold_columns().arg_name[g_arg]
         return _interval_comparison(gold_canon.interval, pred_canon.interval, zone, argument)
 
-    def rule_of(self, row_calls, first_error_parg, encoded):
+    @staticmethod
+    def rule_of(row, first_error_parg, encoded):
+        """The rule a verdict names: that of the value its error is about, else the row's."""
         if first_error_parg >= 0:
             return encoded.values[first_error_parg][2].rule
-        for _tool, arguments in row_calls:
-            for _p, _r, canon in arguments:
-                if canon.rule not in ("exact", "null"):
-                    return canon.rule
-        return "exact" if row_calls else None
+        return encoded.rules[row]
 
     def batch(self, g_rows, encoded, matched, outputs) -> pa.RecordBatch:
         """The scored verdict columns (VERDICTS_SCORED) of an encoded, matched batch. A row the
@@ -153,8 +158,7 @@ class Attributor:
         decided = matched.decided.astype(bool).tolist()
         tool = [gold.first_tool[g_row] for g_row in g_list]
         plain = self.plain(g_list, matched)
-        rule = [self.rule_of(row_calls, -1, encoded) if is_plain else None
-                for row_calls, is_plain in zip(encoded.calls, plain.tolist())]
+        rule = list(encoded.rules)
         argument, detail, uncertain = [None] * n, [None] * n, [None] * n
         records_of = {}   # row -> error records; the rest have none
         errors = list(zip(matched.err_kind.tolist(), matched.err_gcall.tolist(), matched.err_pcall.tolist(),
@@ -230,7 +234,7 @@ class Attributor:
             detail = readable_detail(self._detail(shown_subtype, record, gold_row, row_calls, malformed, g_arg,
                                                   p_arg, encoded))
         return (outcome, subtype, record["argument"] if record else None, self._tool(record, gold_row), detail,
-                records, self.rule_of(row_calls, p_arg, encoded), decided, uncertain)
+                records, self.rule_of(row, p_arg, encoded), decided, uncertain)
 
     @staticmethod
     def _tool(record, gold_row):

@@ -368,6 +368,7 @@ class EncodedBatch:
     values: list           # flattened predicted (param, raw, Canon), indexed like the arrays
     pair_keys: np.ndarray
     pair_status: np.ndarray
+    rules: list            # per row: the rule of its first value not read as written, else "exact" (None: no call)
 
 
 MEMO_ENTRIES = 65536  # per encoder memo; emptied when full, so rarely repeating predictions cannot fill memory
@@ -379,21 +380,32 @@ class PredictionEncoder:
     def __init__(self, gold: GoldIndex, options):
         self.gold, self.options = gold, options
         self._parsed = {}       # raw calls/output text -> Parsed
-        self._calls = {}        # (gold row, tool, arguments json) -> [(param, raw, Canon)]
-        self._values = {}       # (gold row, tool, param, value) -> Canon, or None: left out
+        # (gold row, tool, arguments json) -> the call as the matcher reads it, flattened once:
+        # ([(param, raw, Canon)], tool code, [value column], pair keys, shown JSON, rule or None)
+        self._calls = {}
+        # (gold row, tool, param, value) -> ((param, raw, Canon), value column, pair keys, rule or
+        # None), or None: left out. A value column is its entry in the matcher's value arrays,
+        # (param code, code, start, end, granularity, flags); a pair key is gold code << 32 | code.
+        self._values = {}
         self._pairs = {}        # (gold code, pred code) -> pair status
+        self._gold_pairs = {}   # (gold row, tool, param) -> [(gold Canon, its code, Param)] needing pair statuses
+        self._slots = {}        # (gold row, tool, param) -> what `_value` reads of the gold row (`_slot`)
         self._gold_codes = len(gold.codes.names)   # codes below this are gold values', never dropped
 
     def _bound_memos(self):
         """Empty a memo that is full, and drop the codes of predicted values when they are many
         (with the pair statuses keyed by them). Between batches only: `encode` reads back the
-        pairs and codes it makes."""
-        for memo in (self._parsed, self._calls, self._values, self._pairs):
+        pairs and codes it makes. The value and call memos hold codes and pair keys, so they go
+        whenever the codes or the statuses do."""
+        for memo in (self._parsed, self._calls, self._values, self._slots):
             if len(memo) > MEMO_ENTRIES:
                 memo.clear()
-        if len(self.gold.codes.names) - self._gold_codes > 4 * MEMO_ENTRIES:
-            self.gold.codes.forget_after(self._gold_codes)
-            self._pairs.clear()
+        forget = len(self.gold.codes.names) - self._gold_codes > 4 * MEMO_ENTRIES
+        if forget or len(self._pairs) > MEMO_ENTRIES:
+            if forget:
+                self.gold.codes.forget_after(self._gold_codes)
+            for memo in (self._pairs, self._calls, self._values):
+                memo.clear()
 
     def parse_column(self, calls_column, output_column, malformed_column) -> list:
         """Parsed calls of each row of a batch: a reader's `malformed` reason first, then
@@ -419,45 +431,75 @@ class PredictionEncoder:
             self._parsed[key] = parse_calls_value(calls_value)
         return self._parsed[key]
 
-    def _arguments(self, g_row: int, tool: str, arguments_json: str):
+    def _call(self, g_row: int, tool: str, arguments_json: str) -> tuple:
+        """A call under its gold row, as the `_calls` memo holds it; its values decided once
+        per (gold row, tool, parameter, value) apart from whole calls: calls that never repeat
+        (a row-unique argument) still share most of their values."""
         key = (g_row, tool, arguments_json)
         found = self._calls.get(key)
         if found is None:
-            found = []
+            memo, arguments, columns, pairs, shown, rule = self._values, [], [], [], {}, None
             for param_name, raw in load_json(arguments_json).items():
                 # a text keys itself (a JSON spelling per value cost more than the lookup); other
                 # values by their JSON, in a tuple so that "5" and 5 stay two keys
                 value_json = None if type(raw) is str else canonical_json(raw)
                 value_key = (g_row, tool, param_name, raw if value_json is None else (value_json,))
-                canon = self._values.get(value_key, _OMITTED)
-                if canon is _OMITTED:
-                    canon = self._values[value_key] = self._value(g_row, tool, param_name, raw,
+                value = memo.get(value_key, _OMITTED)
+                if value is _OMITTED:
+                    value = memo[value_key] = self._encoded_value(g_row, tool, param_name, raw,
                                                                   value_json or canonical_json(raw))
-                if canon is not None:
-                    found.append((param_name, raw, canon))
-            self._calls[key] = found
+                if value is not None:
+                    argument, column, value_pairs, value_rule = value
+                    arguments.append(argument)
+                    columns.append(column)
+                    pairs.extend(value_pairs)
+                    shown[param_name] = argument[2].key
+                    rule = rule or value_rule
+            found = self._calls[key] = (arguments, self.gold.tools_book.code(tool), columns, pairs,
+                                        canonical_json({"name": tool, "arguments": shown}), rule)
         return found
 
+    def _encoded_value(self, g_row: int, tool: str, param_name: str, raw, value_json: str) -> tuple | None:
+        """A `_values` memo entry: the value's Canon with its codes, its pair keys and its rule."""
+        canon = self._value(g_row, tool, param_name, raw, value_json)
+        if canon is None:
+            return None
+        code = self.gold.codes.code(coded_as(canon))
+        pairs = self._collect_pairs(g_row, tool, param_name, canon, code) if canon.flags & (FUZZY | TOLERANCE) else ()
+        start, end, granularity = canon.interval
+        return ((param_name, raw, canon), (self.gold.params_book.code(param_name), code, start, end, granularity,
+                                           canon.flags), pairs, None if canon.rule in ("exact", "null") else canon.rule)
+
     def _value(self, g_row: int, tool: str, param_name: str, raw, value_json: str) -> Canon | None:
-        """The Canon of one predicted argument under its gold row, or None when it is left out.
-        Memoized per (gold row, tool, parameter, value) apart from whole calls: calls that never
-        repeat (a row-unique argument) still share most of their values."""
-        gold = self.gold.rows[g_row]
-        if raw in ("", []) and any(arguments.get(param_name, (None, False))[1]
-                                   for name, arguments in gold.calls if name == tool):
+        """The Canon of one predicted argument under its gold row, or None when it is left out."""
+        slot = self._slots.get((g_row, tool, param_name))
+        if slot is None:
+            slot = self._slots[(g_row, tool, param_name)] = self._slot(g_row, tool, param_name)
+        omissible, param, context = slot
+        if omissible and raw in ("", []):
             return None  # `""` or `[]` for a parameter the gold may leave out: left out (BFCL accepts it too)
-        param = gold.params.get((tool, param_name))
-        known = True
-        if param is None:
-            param, known = param_for(gold.tools, tool, param_name, raw)
+        if param is not None:
+            return canonical_cached(param, value_json, context)
+        gold = self.gold.rows[g_row]
+        param, known = param_for(gold.tools, tool, param_name, raw)   # its kind may be read from the value
         context = self.gold.context(gold.reference_time, tool, param_name, param)
         canon = canonical_cached(param, value_json, context)
         if not known:
             canon = canon.flagged(UNKNOWN_PARAM)
-        elif param.default_json is not None and (tool, param_name) not in gold.params and \
-                canonical_cached(param, param.default_json, context).key == canon.key:
+        elif param.default_json is not None and canonical_cached(param, param.default_json, context).key == canon.key:
             canon = canon.flagged(IS_DEFAULT)
         return canon
+
+    def _slot(self, g_row: int, tool: str, param_name: str) -> tuple:
+        """(whether the gold may leave the parameter out, its gold Param and normalization
+        context, or None, None when the gold calls do not give it), once per gold row, tool and
+        parameter: what `_value` reads of the gold row for every value of that parameter."""
+        gold = self.gold.rows[g_row]
+        omissible = any(arguments.get(param_name, (None, False))[1] for name, arguments in gold.calls if name == tool)
+        param = gold.params.get((tool, param_name))
+        if param is None:
+            return omissible, None, None
+        return omissible, param, self.gold.context(gold.reference_time, tool, param_name, param)
 
     def encode(self, g_rows, calls_column, output_column, malformed_column=None) -> EncodedBatch:
         malformed_column = malformed_column or [None] * len(g_rows)
@@ -466,55 +508,64 @@ class PredictionEncoder:
     def encode_parsed(self, g_rows, parsed_rows) -> EncodedBatch:
         """Matcher arrays of rows already parsed (one Parsed per gold row of `g_rows`)."""
         self._bound_memos()
-        codes, tools_book, params_book = self.gold.codes, self.gold.tools_book, self.gold.params_book
-        row_flags, row_call_off, call_tool, call_arg_off, arg_param = [], [0], [], [0], []
-        values, rows_calls, malformed, normalized = [], [], [], []
+        row_flags, row_call_off, call_tool, call_arg_off, columns = [], [0], [], [0], []
+        values, rows_calls, malformed, normalized, rules = [], [], [], [], []
         pairs = set()
         for g_row, parsed in zip(g_rows, parsed_rows):
             row_flags.append(m.ROW_MALFORMED if parsed.malformed else 0)
             malformed.append(parsed.malformed)
-            row_calls, shown = [], []
+            row_calls, shown, rule = [], [], None
             for tool, arguments_json in parsed.calls:
-                arguments = self._arguments(g_row, tool, arguments_json)
-                call_tool.append(tools_book.code(tool))
-                for param_name, _raw, canon in arguments:
-                    arg_param.append(params_book.code(param_name))
-                    if canon.flags & (FUZZY | TOLERANCE):
-                        self._collect_pairs(g_row, tool, param_name, canon, pairs)
+                arguments, tool_code, call_columns, call_pairs, call_shown, call_rule = self._call(
+                    g_row, tool, arguments_json)
+                call_tool.append(tool_code)
+                columns.extend(call_columns)
+                pairs.update(call_pairs)
                 values.extend(arguments)
-                call_arg_off.append(len(arg_param))
+                call_arg_off.append(len(columns))
                 row_calls.append((tool, arguments))
-                shown.append({"name": tool, "arguments": {p: c.key for p, _r, c in arguments}})
+                shown.append(call_shown)
+                rule = rule or call_rule
             row_call_off.append(len(call_tool))
             rows_calls.append(row_calls)
-            normalized.append(canonical_json(shown))
-        canons = [canon for _p, _r, canon in values]
+            normalized.append("[" + ",".join(shown) + "]")   # canonical_json of the list: orjson's compact form
+            rules.append(rule or ("exact" if row_calls else None))
+        table = np.array(columns, np.int64).reshape(len(columns), 6)
         arrays = m.Predictions(
             np.asarray(g_rows, np.int64), np.array(row_flags, np.uint8), np.array(row_call_off, np.int64),
-            np.array(call_tool, np.int32), np.array(call_arg_off, np.int64), np.array(arg_param, np.int32),
-            *_value_arrays(canons, [coded_as(canon) for canon in canons], codes),
-        )
+            np.array(call_tool, np.int32), np.array(call_arg_off, np.int64), table[:, 0].astype(np.int32),
+            table[:, 1].copy(), table[:, 2].copy(), table[:, 3].copy(), table[:, 4].astype(np.int8),
+            table[:, 5].astype(np.int32))
         keys = np.array(sorted(pairs), np.uint64)
         status = np.array([self._pairs[(int(k) >> 32, int(k) & 0xFFFFFFFF)] for k in keys], np.int8)
-        return EncodedBatch(arrays, rows_calls, malformed, normalized, values, keys, status)
+        return EncodedBatch(arrays, rows_calls, malformed, normalized, values, keys, status, rules)
 
-    def _collect_pairs(self, g_row, tool, param_name, canon: Canon, pairs: set):
+    def _collect_pairs(self, g_row, tool, param_name, canon: Canon, p_code: int) -> tuple:
         """Decide, once per distinct pair, the gold/predicted values that need more than
-        equality of keys: free text by rapidfuzz ratio, numbers within a tolerance."""
-        gold = self.gold.rows[g_row]
-        p_code = self.gold.codes.code(coded_as(canon))
-        for name, arguments in gold.calls:
-            if name != tool or param_name not in arguments:
+        equality of keys: free text by rapidfuzz ratio, numbers within a tolerance. Returns
+        the pairs' keys."""
+        keys = []
+        for gold_canon, g_code, param in self._gold_pairing(g_row, tool, param_name):
+            if g_code == p_code:
                 continue
-            param, _optional, canons, _raws = arguments[param_name]
-            for gold_canon in canons:
-                if not gold_canon.flags & (FUZZY | TOLERANCE):
-                    continue
-                g_code = self.gold.codes.code(coded_as(gold_canon, param))
-                if g_code == p_code:
-                    continue
-                if (g_code, p_code) not in self._pairs:   # equal keys written otherwise are equal
-                    self._pairs[(g_code, p_code)] = m.PAIR_EQUAL if gold_canon.key == canon.key else \
-                        pair_status(param, gold_canon, canon, self.options)
-                pairs.add((g_code << 32) | p_code)
+            if (g_code, p_code) not in self._pairs:   # equal keys written otherwise are equal
+                self._pairs[(g_code, p_code)] = m.PAIR_EQUAL if gold_canon.key == canon.key else \
+                    pair_status(param, gold_canon, canon, self.options)
+            keys.append((g_code << 32) | p_code)
+        return tuple(keys)
 
+    def _gold_pairing(self, g_row, tool, param_name) -> list:
+        """The gold values a predicted value of this parameter may need a pair status with (free
+        texts, numbers within a tolerance), with their codes: once per (gold row, tool, parameter)."""
+        key = (g_row, tool, param_name)
+        found = self._gold_pairs.get(key)
+        if found is None:
+            found = []
+            for name, arguments in self.gold.rows[g_row].calls:
+                if name != tool or param_name not in arguments:
+                    continue
+                param, _optional, canons, _raws = arguments[param_name]
+                found.extend((gold_canon, self.gold.codes.code(coded_as(gold_canon, param)), param)
+                             for gold_canon in canons if gold_canon.flags & (FUZZY | TOLERANCE))
+            self._gold_pairs[key] = found
+        return found

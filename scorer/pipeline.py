@@ -163,13 +163,14 @@ class VerdictMemo:
         return np.fromiter(map(self.index.get, _key_bytes(keys), itertools.repeat(-1)), np.int64, len(keys))
 
     def merge(self, prepared: "Prepared", distinct: "Distinct"):
-        """(table, rows, undecided): a table holding every verdict the batch needs, the row of
-        each distinct prediction in it, and the calls as written (JSON) of its undecided rows
-        by memo index; the new verdicts are remembered while there is room."""
+        """(batches, rows, undecided): the verdict batches holding every verdict the batch
+        needs (`rows_at` reads them), the row of each distinct prediction in them, and the calls
+        as written (JSON) of its undecided rows by memo index; the new verdicts are remembered
+        while there is room."""
         base = self.size
         where = prepared.remembered.copy()
         where[prepared.new] = base + np.arange(len(prepared.new))
-        source = pa.Table.from_batches([*self.tables, distinct.verdicts])
+        source = [*self.tables, distinct.verdicts]
         new_calls = {base + row: calls for row, calls in distinct.undecided_calls.items()}
         if prepared.new_keys is not None and self.bytes < self.limit_bytes:
             self.index.update(zip(_key_bytes(prepared.new_keys), range(base, base + len(prepared.new))))
@@ -179,6 +180,27 @@ class VerdictMemo:
             self.bytes += (distinct.verdicts.nbytes + prepared.new_keys.nbytes + _KEY_ENTRY_BYTES * len(prepared.new)
                            + sum(len(calls) for calls in new_calls.values()))
         return source, where, collections.ChainMap(new_calls, self.undecided_calls)
+
+
+def rows_at(batches: list, positions) -> pa.RecordBatch:
+    """The rows at `positions` (counted across the batches, in their order) as one batch, taken
+    chunk by chunk: Arrow's take on a table of many chunks concatenates them all first, and
+    the memos hold up to 128 MiB of verdicts, so each batch of rows copied all of them."""
+    positions = np.asarray(positions, np.int64)
+    if not len(positions):
+        return pa.RecordBatch.from_pylist([], schema=batches[0].schema)
+    offsets = np.cumsum([0] + [batch.num_rows for batch in batches])
+    chunk = np.searchsorted(offsets, positions, side="right") - 1
+    order = np.argsort(chunk, kind="stable")
+    grouped, taken = chunk[order], []
+    starts = np.flatnonzero(np.r_[True, grouped[1:] != grouped[:-1]])
+    for first, last in zip(starts, [*starts[1:], len(order)]):
+        index = int(grouped[first])
+        taken.append(batches[index].take(pa.array(positions[order[first:last]] - offsets[index])))
+    gathered = pa.Table.from_batches(taken).combine_chunks()
+    back = np.empty(len(order), np.int64)
+    back[order] = np.arange(len(order))
+    return gathered.take(pa.array(back)).combine_chunks().to_batches()[0]
 
 
 def _key_bytes(keys: pa.Array) -> list:
@@ -223,9 +245,7 @@ class ReadingMemo:
 
     def verdicts_at(self, positions: list) -> "Distinct":
         """The remembered verdicts at these positions, in their order."""
-        verdicts = pa.Table.from_batches(self.tables).take(pa.array(positions, pa.int64())).combine_chunks()
-        verdicts = verdicts.to_batches()[0] if verdicts.num_rows else \
-            pa.RecordBatch.from_pylist([], schema=verdicts.schema)
+        verdicts = rows_at(self.tables, positions)
         undecided = {row: self.undecided_calls[position] for row, position in enumerate(positions)
                      if position in self.undecided_calls} if self.undecided_calls else {}
         return Distinct(verdicts, undecided)
@@ -406,8 +426,7 @@ class Scorer:
         the undecided ones (with the calls as the model wrote them), made one by one as they
         are read: a batch of undecided rows never holds all its prompts."""
         source, where, undecided_at = self.memo.merge(prepared, distinct)
-        scored = source.take(pa.array(where[prepared.spread])).combine_chunks()
-        scored = scored.to_batches()[0] if scored.num_rows else pa.RecordBatch.from_pylist([], schema=scored.schema)
+        scored = rows_at(source, where[prepared.spread])
         columns = {"model": prepared.batch.column("model"), "id": prepared.batch.column("id"),
                    **dict(zip(scored.column_names, scored.columns)),
                    **self.attributor.gold_columns(prepared.gold_rows, self.carried)}

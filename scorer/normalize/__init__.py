@@ -213,18 +213,22 @@ def _structure(param: Param, value, context: Context):
 def canonical_cached(param: Param, value_json: str, context: Context) -> Canon:
     """`canonical` memoized on the JSON text of the value: predictions repeat values heavily.
     A value whose reading cannot use the reference time is remembered once for all of them,
-    a full ISO date or date-time once per time zone."""
-    if context.reference_time is not None:
-        use = _reference_use(param.kind, value_json)
-        if use == "none":
-            context = _without_reference(context)
-        elif use == "zone" and context.reference_known:
-            return _canonical_in_zone(param.kind, value_json, context.temporal_policy, context.reference_time.tzinfo)
-    return _canonical_memo(param, value_json, context)
+    a full ISO date or date-time once per time zone. The memos are keyed by the reference
+    time's zone as well as by the context: two moments equal as instants compare equal, yet
+    明天 at 20:00 in Shanghai is not 明天 at 12:00 UTC."""
+    if context.reference_time is None:
+        return _canonical_memo(param, value_json, context, None)
+    use = _reference_use(param.kind, value_json)
+    if use == "none":
+        return _canonical_memo(param, value_json, _without_reference(context), None)
+    zone = context.reference_time.tzinfo
+    if use == "zone" and context.reference_known:
+        return _canonical_in_zone(param.kind, value_json, context.temporal_policy, zone)
+    return _canonical_memo(param, value_json, context, zone)
 
 
 @functools.lru_cache(maxsize=1 << 18)
-def _canonical_memo(param: Param, value_json: str, context: Context) -> Canon:
+def _canonical_memo(param: Param, value_json: str, context: Context, _zone) -> Canon:
     return canonical(param, load_json(value_json), context)
 
 

@@ -46,6 +46,7 @@ score cannot be trusted):
    `fuzzy_low` different; between, a judge decides.
 """
 
+import functools
 import re
 
 from rapidfuzz import fuzz
@@ -76,18 +77,20 @@ def pair_status(param, gold: Canon, pred: Canon, options) -> int:
     """m.PAIR_EQUAL / PAIR_UNCERTAIN / PAIR_DIFFERENT for two values whose keys differ."""
     if gold.flags & TOLERANCE and pred.flags & TOLERANCE:
         return m.PAIR_EQUAL if abs(gold.number - pred.number) <= param.tolerance else m.PAIR_DIFFERENT
-    return _text_pair(gold, pred, options, param.place)[0]
+    return _text_pair(gold, pred, options.fuzzy_high, options.fuzzy_low, param.place)[0]
 
 
 def uncertain_cause(gold: Canon, pred: Canon, options) -> str:
     """Why two texts were left to a judge, in words for the verdict's detail: the same rules as
     `pair_status`, so the detail never names a band the pair was not in."""
-    return _text_pair(gold, pred, options)[1]
+    return _text_pair(gold, pred, options.fuzzy_high, options.fuzzy_low, False)[1]
 
 
-def _text_pair(gold: Canon, pred: Canon, options, place_typed=False) -> tuple[int, str]:
+@functools.lru_cache(maxsize=1 << 16)
+def _text_pair(gold: Canon, pred: Canon, fuzzy_high: float, fuzzy_low: float, place_typed: bool) -> tuple[int, str]:
     """(status, why) for two texts whose keys differ; `why` is said only of uncertain pairs.
-    A pair found different only in a place-typed parameter is never asked its cause."""
+    A pair found different only in a place-typed parameter is never asked its cause. Memoized:
+    a pair left to a judge is read again for its verdict's words (its detail, its reason)."""
     if not (gold.flags & FUZZY and pred.flags & FUZZY):
         return m.PAIR_DIFFERENT, ""
     if gold.key[:2] == pred.key[:2] == "e:":
@@ -96,10 +99,10 @@ def _text_pair(gold: Canon, pred: Canon, options, place_typed=False) -> tuple[in
         return m.PAIR_DIFFERENT, ""   # two names the tables know apart (张家口 / 张家界, PEK / 北京)
     if both_exact(gold, pred):
         return m.PAIR_DIFFERENT, ""
-    signed = _signed_pair(gold, pred)
+    gold_text, pred_text = _plain(gold), _plain(pred)
+    signed = _signed_pair(gold, pred, gold_text, pred_text)
     if signed is not None:
         return signed
-    gold_text, pred_text = _plain(gold), _plain(pred)
     if different_places_in(gold_text, pred_text, place_typed):
         return m.PAIR_DIFFERENT, ""   # 北京南站 / 北京站, 北京 / 北京站, 上海虹桥 / 上海浦东 as places; 北京南站附近 / 北京站附近
     if same_place(gold_text, pred_text):
@@ -121,13 +124,13 @@ def _text_pair(gold: Canon, pred: Canon, options, place_typed=False) -> tuple[in
     if near_miss_names(gold, pred, gold_text, pred_text):
         return m.PAIR_UNCERTAIN, "people's names one edit apart: the same person misspelt or another"
     score = fuzz.ratio(gold_text, pred_text)
-    if score >= options.fuzzy_high:
+    if score >= fuzzy_high:
         if typo_only(_FORMATTING.sub("", gold_text), _FORMATTING.sub("", pred_text)):
             return m.PAIR_EQUAL, ""
-        return m.PAIR_UNCERTAIN, f"similarity {score:.0f}, at least {options.fuzzy_high:g}, but more than a typo apart"
-    if score < options.fuzzy_low:
+        return m.PAIR_UNCERTAIN, f"similarity {score:.0f}, at least {fuzzy_high:g}, but more than a typo apart"
+    if score < fuzzy_low:
         return m.PAIR_DIFFERENT, ""
-    return m.PAIR_UNCERTAIN, f"similarity {score:.0f}, between {options.fuzzy_low:g} and {options.fuzzy_high:g}"
+    return m.PAIR_UNCERTAIN, f"similarity {score:.0f}, between {fuzzy_low:g} and {fuzzy_high:g}"
 
 
 def both_exact(gold: Canon, pred: Canon) -> bool:
@@ -137,12 +140,12 @@ def both_exact(gold: Canon, pred: Canon) -> bool:
     return gold.rule in EXACT_RULES and pred.rule in EXACT_RULES
 
 
-def _signed_pair(gold: Canon, pred: Canon) -> tuple | None:
+def _signed_pair(gold: Canon, pred: Canon, gold_text: str, pred_text: str) -> tuple | None:
     """An amount written with a sign several currencies share ($50, ¥200) against a quantity:
     the same number in a currency the sign may name is for a judge (50美元: the US dollar, or
     another?), another number or currency is different; two such amounts are equal when their
-    numbers and signs are ($50 / $50.00); None when neither is such a pair."""
-    amounts = signed_amount(_plain(gold)), signed_amount(_plain(pred))
+    numbers and signs are ($50 / $50.00); None when neither is such a pair. The texts: `_plain`'s."""
+    amounts = signed_amount(gold_text), signed_amount(pred_text)
     if None not in amounts:
         return (m.PAIR_EQUAL if amounts[0] == amounts[1] else m.PAIR_DIFFERENT), ""
     for amount, other in ((amounts[0], pred), (amounts[1], gold)):
@@ -199,6 +202,7 @@ def _typo(x: str, y: str) -> bool:
     return len(shorter) >= 3 or not added.isalnum()   # 2x / 2*x: a sign, not a letter
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def code_tokens(text: str) -> tuple:
     """What must agree exactly between two folded texts: the digit runs, in order, and the codes
     (tokens of three or more letters and digits holding both: YT8837465521, CA1501, G1025), in
@@ -222,4 +226,10 @@ def _plain(canon: Canon) -> str:
     """The folded text a value was written in (before an alias replaced it: `Berlin` is
     compared as written, not as its canonical 柏林), without resolved-time marks (their markers
     are long and would make any two texts look alike), its amounts without trailing zeros."""
-    return fold_amounts(TIME_MARK.sub("", canon.written or canon.key[2:]))
+    return _plain_text(canon.written or canon.key[2:])
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _plain_text(text: str) -> str:
+    """`_plain` of a text, once per text: a gold value meets many predicted ones."""
+    return fold_amounts(TIME_MARK.sub("", text))

@@ -121,12 +121,20 @@ def different_places_in(a: str, b: str, place_typed: bool) -> bool:
         return True
     shared_head = len(os.path.commonprefix([a, b]))
     shared_tail = min(len(os.path.commonprefix([a[::-1], b[::-1]])), len(a) - shared_head, len(b) - shared_head)
-    for head in range(shared_head + 1):
-        for tail in range(shared_tail + 1):
+    endings = _facility_endings()
+    for tail in range(shared_tail + 1):
+        if not (a[:len(a) - tail].endswith(endings) and b[:len(b) - tail].endswith(endings)):
+            continue   # a cut names a station or an airport only if it ends as one
+        for head in range(shared_head + 1):
             first, second = a[head:len(a) - tail], b[head:len(b) - tail]
             if (first, second) != (a, b) and _facilities_apart(first, second):
                 return True
     return False
+
+
+@functools.lru_cache(maxsize=None)
+def _facility_endings() -> tuple:
+    return tuple(ending for ending, _kind in _words()[0])
 
 
 def _facilities_apart(first: str, second: str) -> bool:

@@ -87,14 +87,14 @@ def test_every_cut_of_every_gold_answer():
 def test_a_row_whose_scoring_raises_is_undecided_and_named(monkeypatch):
     from scorer import encode
 
-    original = encode.PredictionEncoder._arguments
+    original = encode.PredictionEncoder._call
 
     def fragile(self, g_row, tool, arguments_json):
         if "boom" in arguments_json:
             raise RuntimeError("boom in a value")
         return original(self, g_row, tool, arguments_json)
 
-    monkeypatch.setattr(encode.PredictionEncoder, "_arguments", fragile)
+    monkeypatch.setattr(encode.PredictionEncoder, "_call", fragile)
     texts = GOLD_CALLS[:10]
     texts[3] = texts[3].replace('"arguments": {', '"arguments": {"x": "boom", ', 1) if '"arguments": {' in texts[3] else \
         '[{"name": "get_weather", "arguments": {"city": "boom"}}]'

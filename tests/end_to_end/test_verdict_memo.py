@@ -1,12 +1,13 @@
 """The verdict memo finds every key remembered by earlier batches, and only those, at the index
-its verdict row has in the merged table; past its byte bound it stops remembering."""
+its verdict row has across the merged batches; past its byte bound it stops remembering.
+`rows_at` reads rows across batches in the order asked."""
 
 from types import SimpleNamespace
 
 import numpy as np
 import pyarrow as pa
 
-from scorer.pipeline import VerdictMemo
+from scorer.pipeline import VerdictMemo, rows_at
 
 
 def _batch(memo, keys, verdicts):
@@ -16,8 +17,8 @@ def _batch(memo, keys, verdicts):
     new = (remembered < 0).nonzero()[0]
     prepared = SimpleNamespace(remembered=remembered, new=new, new_keys=keys.take(pa.array(new)))
     distinct = SimpleNamespace(verdicts=pa.record_batch({"verdict": verdicts}), undecided_calls={})
-    table, where, _undecided = memo.merge(prepared, distinct)
-    return remembered, table.column("verdict").take(pa.array(where)).to_pylist()
+    batches, where, _undecided = memo.merge(prepared, distinct)
+    return remembered, rows_at(batches, where).column("verdict").to_pylist()
 
 
 def test_keys_from_earlier_batches_are_found_at_their_verdicts():
@@ -50,3 +51,13 @@ def test_separators_inside_calls_cannot_make_two_predictions_one_key():
                      CALLS)
     keys = calls_text(calls).to_pylist()
     assert len(set(keys)) == len(keys)
+
+
+def test_rows_are_read_across_batches_in_the_order_asked():
+    batches = [pa.record_batch({"v": ["a0", "a1"], "n": [0, 1]}), pa.record_batch({"v": ["b0"], "n": [2]}),
+               pa.record_batch({"v": ["c0", "c1", "c2"], "n": [3, 4, 5]})]
+    rows = rows_at(batches, [5, 0, 2, 0, 3, 1, 5])
+    assert rows.column("v").to_pylist() == ["c2", "a0", "b0", "a0", "c0", "a1", "c2"]
+    assert rows.column("n").to_pylist() == [5, 0, 2, 0, 3, 1, 5]
+    assert rows.schema == batches[0].schema
+    assert rows_at(batches, []).num_rows == 0 and rows_at(batches, []).schema == batches[0].schema

@@ -143,3 +143,22 @@ def test_the_start_test_agrees_with_the_scanners_candidates():
     found = [(token_starts_at(text, pos), bool(_candidates(text, pos))) for text in texts for pos in range(len(text))]
     assert all(fast == full for fast, full in found)
     assert 0 < sum(fast for fast, _full in found) < len(found)
+
+
+@pytest.mark.parametrize("kind, value_json", [("date", '"明天"'), ("text", '"明天北京天气"')])
+def test_one_instant_in_two_zones_is_two_readings(kind, value_json):
+    """Two reference times equal as instants (20:00 in Shanghai, 12:00 UTC) compare equal, and
+    so would two contexts holding them; 明天 is still another day in each zone. Written from the
+    calendar: 3月3日 from 00:00 in Shanghai, 3月3日 from 00:00 UTC, eight hours apart."""
+    shanghai = dt.datetime(2026, 3, 2, 20, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
+    utc = shanghai.astimezone(dt.timezone.utc)
+    assert shanghai == utc
+    param = Param(kind=kind)
+    in_shanghai = canonical_cached(param, value_json, Context(shanghai, "t_zones", "p"))
+    in_utc = canonical_cached(param, value_json, Context(utc, "t_zones", "p"))
+    day_start_shanghai = int(dt.datetime(2026, 3, 3, tzinfo=ZoneInfo("Asia/Shanghai")).timestamp()) // 60
+    day_start_utc = int(dt.datetime(2026, 3, 3, tzinfo=dt.timezone.utc).timestamp()) // 60
+    if kind == "date":
+        assert (in_shanghai.interval[0], in_utc.interval[0]) == (day_start_shanghai, day_start_utc)
+    else:
+        assert f"<{day_start_shanghai}/" in in_shanghai.key and f"<{day_start_utc}/" in in_utc.key
