@@ -388,8 +388,7 @@ class PredictionEncoder:
         # (param code, code, start, end, granularity, flags); a pair key is gold code << 32 | code.
         self._values = {}
         self._pairs = {}        # (gold code, pred code) -> pair status
-        self._gold_pairs = {}   # (gold row, tool, param) -> [(gold Canon, its code, Param)] needing pair statuses
-        self._slots = {}        # (gold row, tool, param) -> what `_value` reads of the gold row (`_slot`)
+        self._slots = {}        # (gold row, tool, param) -> what a value reads of its gold row (`_slot`)
         self._gold_codes = len(gold.codes.names)   # codes below this are gold values', never dropped
 
     def _bound_memos(self):
@@ -461,21 +460,23 @@ class PredictionEncoder:
 
     def _encoded_value(self, g_row: int, tool: str, param_name: str, raw, value_json: str) -> tuple | None:
         """A `_values` memo entry: the value's Canon with its codes, its pair keys and its rule."""
-        canon = self._value(g_row, tool, param_name, raw, value_json)
+        key = (g_row, tool, param_name)
+        slot = self._slots.get(key)
+        if slot is None:
+            slot = self._slots[key] = self._slot(g_row, tool, param_name)
+        canon = self._value(slot, g_row, tool, param_name, raw, value_json)
         if canon is None:
             return None
         code = self.gold.codes.code(coded_as(canon))
-        pairs = self._collect_pairs(g_row, tool, param_name, canon, code) if canon.flags & (FUZZY | TOLERANCE) else ()
+        pairs = self._collect_pairs(slot[3], canon, code) if canon.flags & (FUZZY | TOLERANCE) else ()
         start, end, granularity = canon.interval
         return ((param_name, raw, canon), (self.gold.params_book.code(param_name), code, start, end, granularity,
                                            canon.flags), pairs, None if canon.rule in ("exact", "null") else canon.rule)
 
-    def _value(self, g_row: int, tool: str, param_name: str, raw, value_json: str) -> Canon | None:
-        """The Canon of one predicted argument under its gold row, or None when it is left out."""
-        slot = self._slots.get((g_row, tool, param_name))
-        if slot is None:
-            slot = self._slots[(g_row, tool, param_name)] = self._slot(g_row, tool, param_name)
-        omissible, param, context = slot
+    def _value(self, slot: tuple, g_row: int, tool: str, param_name: str, raw, value_json: str) -> Canon | None:
+        """The Canon of one predicted argument under its gold row (`slot`: what it reads of
+        that row), or None when it is left out."""
+        omissible, param, context, _pairing = slot
         if omissible and raw in ("", []):
             return None  # `""` or `[]` for a parameter the gold may leave out: left out (BFCL accepts it too)
         if param is not None:
@@ -491,15 +492,23 @@ class PredictionEncoder:
         return canon
 
     def _slot(self, g_row: int, tool: str, param_name: str) -> tuple:
-        """(whether the gold may leave the parameter out, its gold Param and normalization
-        context, or None, None when the gold calls do not give it), once per gold row, tool and
-        parameter: what `_value` reads of the gold row for every value of that parameter."""
+        """What a predicted value of this parameter reads of its gold row, once per gold row,
+        tool and parameter: whether the gold may leave the parameter out; its gold Param and
+        normalization context (None, None when the gold calls do not give it); the gold values it
+        may need a pair status with (free texts, numbers within a tolerance), as (gold Canon, its
+        code, Param)."""
         gold = self.gold.rows[g_row]
         omissible = any(arguments.get(param_name, (None, False))[1] for name, arguments in gold.calls if name == tool)
         param = gold.params.get((tool, param_name))
-        if param is None:
-            return omissible, None, None
-        return omissible, param, self.gold.context(gold.reference_time, tool, param_name, param)
+        if param is None:   # no gold call gives it (gold.params lists every gold argument): nothing to pair with
+            return omissible, None, None, ()
+        pairing = []
+        for name, arguments in gold.calls:
+            if name == tool and param_name in arguments:
+                gold_param, _optional, canons, _raws = arguments[param_name]
+                pairing.extend((canon, self.gold.codes.code(coded_as(canon, gold_param)), gold_param)
+                               for canon in canons if canon.flags & (FUZZY | TOLERANCE))
+        return omissible, param, self.gold.context(gold.reference_time, tool, param_name, param), pairing
 
     def encode(self, g_rows, calls_column, output_column, malformed_column=None) -> EncodedBatch:
         malformed_column = malformed_column or [None] * len(g_rows)
@@ -540,12 +549,12 @@ class PredictionEncoder:
         status = np.array([self._pairs[(int(k) >> 32, int(k) & 0xFFFFFFFF)] for k in keys], np.int8)
         return EncodedBatch(arrays, rows_calls, malformed, normalized, values, keys, status, rules)
 
-    def _collect_pairs(self, g_row, tool, param_name, canon: Canon, p_code: int) -> tuple:
+    def _collect_pairs(self, pairing: tuple, canon: Canon, p_code: int) -> tuple:
         """Decide, once per distinct pair, the gold/predicted values that need more than
-        equality of keys: free text by rapidfuzz ratio, numbers within a tolerance. Returns
-        the pairs' keys."""
+        equality of keys: free text by rapidfuzz ratio, numbers within a tolerance (`pairing`:
+        the slot's gold values). Returns the pairs' keys."""
         keys = []
-        for gold_canon, g_code, param in self._gold_pairing(g_row, tool, param_name):
+        for gold_canon, g_code, param in pairing:
             if g_code == p_code:
                 continue
             if (g_code, p_code) not in self._pairs:   # equal keys written otherwise are equal
@@ -553,19 +562,3 @@ class PredictionEncoder:
                     pair_status(param, gold_canon, canon, self.options)
             keys.append((g_code << 32) | p_code)
         return tuple(keys)
-
-    def _gold_pairing(self, g_row, tool, param_name) -> list:
-        """The gold values a predicted value of this parameter may need a pair status with (free
-        texts, numbers within a tolerance), with their codes: once per (gold row, tool, parameter)."""
-        key = (g_row, tool, param_name)
-        found = self._gold_pairs.get(key)
-        if found is None:
-            found = []
-            for name, arguments in self.gold.rows[g_row].calls:
-                if name != tool or param_name not in arguments:
-                    continue
-                param, _optional, canons, _raws = arguments[param_name]
-                found.extend((gold_canon, self.gold.codes.code(coded_as(gold_canon, param)), param)
-                             for gold_canon in canons if gold_canon.flags & (FUZZY | TOLERANCE))
-            self._gold_pairs[key] = found
-        return found

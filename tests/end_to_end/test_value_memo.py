@@ -19,9 +19,9 @@ def normalized(monkeypatch):
     seen = []
     original = PredictionEncoder._value
 
-    def counting(self, g_row, tool, param_name, raw, value_json):
+    def counting(self, slot, g_row, tool, param_name, raw, value_json):
         seen.append((param_name, raw))
-        return original(self, g_row, tool, param_name, raw, value_json)
+        return original(self, slot, g_row, tool, param_name, raw, value_json)
 
     monkeypatch.setattr(PredictionEncoder, "_value", counting)
     return seen
