@@ -59,10 +59,13 @@ import pyarrow as pa
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from normalizer_floor import timed_normalizers  # noqa: E402 - beside this script
 from scorer.io.acebench import read_acebench_gold  # noqa: E402
 from scorer.io.bfcl import declared_name, read_bfcl_gold, read_bfcl_results, read_json_lines  # noqa: E402
 
 BFCL_EVAL = "bfcl-eval==2026.3.23"
+# --compat bfcl's verdicts: BFCL's decoders and checker rules, applied to each distinct prediction
+BFCL_RULES = (("scorer.compat.verdicts", "BfclVerdicts.apply", "BFCL's rules"),)
 VENV = REPO / "bench" / ".venv-bfcl"
 CATEGORIES = ("simple", "multiple_function", "parallel_function", "parallel_multiple_function", "relevance",
               "java", "javascript")
@@ -1153,11 +1156,15 @@ def perturbed_rows(root, gold, variants, seed, speed) -> list:
     cases_gold = gold_for_cases(gold, cases, lambda case: case["category"]).replace_schema_metadata(None)
     if "bfcl_answer_calls" in cases_gold.column_names:
         cases_gold = cases_gold.drop_columns(["bfcl_answer_calls"])
-    ours, seconds = callscore_verdicts(predictions, cases_gold)
-    compat, compat_seconds = callscore_verdicts(predictions, cases_gold, Options(jobs=1, compat="bfcl"))
+    with timed_normalizers() as spent:   # the normalizers' share of this very run
+        ours, seconds = callscore_verdicts(predictions, cases_gold)
+    with timed_normalizers(BFCL_RULES) as reproduced:
+        compat, compat_seconds = callscore_verdicts(predictions, cases_gold, Options(jobs=1, compat="bfcl"))
     speed.append((f"BFCL's AST checker ({BFCL_EVAL}), perturbed gold", len(cases), checker_seconds))
     speed.append(("callscore default mode, same rows", len(cases), seconds))
+    speed.append(("  of which callscore's normalizers alone", len(cases), sum(s for s, _n in spent.values())))
     speed.append(("callscore --compat bfcl, same rows", len(cases), compat_seconds))
+    speed.append(("  of which BFCL's rules reproduced alone", len(cases), sum(s for s, _n in reproduced.values())))
     return [Row(("perturbed", case["key"]), *theirs[case["key"]], ours[("perturbed", case["key"])],
                 json.dumps(case["output"]), {k: v for item in case["answer"] for k, v in item.items()}, case["kind"],
                 compat=compat[("perturbed", case["key"])])

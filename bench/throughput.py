@@ -515,6 +515,17 @@ class TreeRss(threading.Thread):
             self.done.wait(0.05)
 
 
+def normalizers_floor(predictions: Path, gold: Path) -> dict:
+    """The normalizers' own CPU time in one scoring of the files (bench/normalizer_floor.py, in a
+    child process of this tree)."""
+    script = Path(__file__).resolve().parent / "normalizer_floor.py"
+    done = subprocess.run([sys.executable, str(script), str(predictions), str(gold)], cwd=REPO,
+                          env=scorer_env("cython"), capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"the normalizer floor run failed:\n{done.stderr[-4000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def run_measured(command: list, env: dict, log: Path, cwd: Path = REPO) -> dict:
     """Wall seconds, CPU seconds (user + system of the process and the workers it waited for),
     peak RSS of the largest process (wait4) and of the process tree."""
@@ -808,6 +819,15 @@ def benchmark(args, workdir: Path) -> dict:
                         "baseline_rows_per_cpu_s": round(args.rows / base_one["cpu_s"]),
                         "baseline_tree_rss_mb": round(base_many["tree_rss_mb"]), "baseline_identical": identical})
     print(f"  startup          {startup['wall_s']:.2f} s (score --version)")
+    normalizers = normalizers_floor(predictions_path, gold_path)
+    print(f"  normalizers      {normalizers['normalizers_cpu_s']:.1f} CPU s of a one-process scoring's "
+          f"{normalizers['scoring_cpu_s']:.1f} (bench/normalizer_floor.py: "
+          + ", ".join(f"{label} {normalizers[label]['cpu_s']:.1f} s in {normalizers[label]['calls']:,} calls"
+                      for label in ("value readings", "free-text scans", "pair statuses") if label in normalizers)
+          + f"): at most {args.rows / normalizers['normalizers_cpu_s']:,.0f} rows/CPU-s while the rules run in "
+          f"Python  {distinctness}")
+    figures.update({"normalizers_cpu_s": normalizers["normalizers_cpu_s"],
+                    "normalizers_scoring_cpu_s": normalizers["scoring_cpu_s"]})
     figures.update({"rows_per_cpu_s": round(args.rows / one["cpu_s"]), "one_process_wall_s": round(one["wall_s"], 3),
                     "one_process_rss_mb": round(one["peak_rss_mb"])})
 

@@ -371,7 +371,35 @@ class EncodedBatch:
     rules: list            # per row: the rule of its first value not read as written, else "exact" (None: no call)
 
 
-MEMO_ENTRIES = 65536  # per encoder memo; emptied when full, so rarely repeating predictions cannot fill memory
+MEMO_ENTRIES = 65536  # per generation of an encoder memo: at most twice as many are held
+
+
+class Generations(dict):
+    """A memo of two generations: the entries met since the last `turn` (the dict itself) and
+    those of the generation before (`older`), taken back into the new one when met again. A
+    memo emptied when full loses what the next rows repeat; a sweep repeats a gold row's values
+    once per model, so across a pass over the gold rows, and a pass's values outgrew one memo
+    (1M value-distinct rows: the value memo was emptied about every batch). Reading one is
+    `memo[key]`, `_OMITTED` when absent (a lookup in C when the entry is of the new generation)."""
+
+    def __init__(self):
+        super().__init__()
+        self.older = {}
+
+    def __missing__(self, key):
+        found = self.older.pop(key, _OMITTED)
+        if found is not _OMITTED:
+            self[key] = found
+        return found
+
+    def turn(self):
+        """Start a generation: the one before is forgotten."""
+        self.older = dict(self)
+        self.clear()
+
+    def forget(self):
+        self.older = {}
+        self.clear()
 
 
 class PredictionEncoder:
@@ -379,32 +407,35 @@ class PredictionEncoder:
 
     def __init__(self, gold: GoldIndex, options):
         self.gold, self.options = gold, options
-        self._parsed = {}       # raw calls/output text -> Parsed
+        self._parsed = Generations()    # raw calls/output text -> Parsed
         # (gold row, tool, arguments json) -> the call as the matcher reads it, flattened once:
         # ([(param, raw, Canon)], tool code, [value column], pair keys, shown JSON, rule or None)
-        self._calls = {}
+        self._calls = Generations()
         # (gold row, tool, param, value) -> ((param, raw, Canon), value column, pair keys, rule or
         # None), or None: left out. A value column is its entry in the matcher's value arrays,
         # (param code, code, start, end, granularity, flags); a pair key is gold code << 32 | code.
-        self._values = {}
-        self._pairs = {}        # (gold code, pred code) -> pair status
-        self._slots = {}        # (gold row, tool, param) -> what a value reads of its gold row (`_slot`)
+        self._values = Generations()
+        self._pairs = Generations()   # (gold code, pred code) -> pair status
+        self._slots = Generations()   # (gold row, tool, param) -> what a value reads of its gold row (`_slot`)
         self._gold_codes = len(gold.codes.names)   # codes below this are gold values', never dropped
 
     def _bound_memos(self):
-        """Empty a memo that is full, and drop the codes of predicted values when they are many
-        (with the pair statuses keyed by them). Between batches only: `encode` reads back the
-        pairs and codes it makes. The value and call memos hold codes and pair keys, so they go
-        whenever the codes or the statuses do."""
-        for memo in (self._parsed, self._calls, self._values, self._slots):
+        """Start a memo's next generation when it is full, and drop the codes of predicted values
+        when they are many (with every memo that holds codes). Between batches only: `encode`
+        reads back the pairs and codes it makes. The value and call memos hold pair keys, so they
+        turn with the pair memo: a batch reads the status of every pair its values name (taking
+        it into the pairs' new generation), so a value or call of either generation names pairs
+        of the same generation or a newer one, and never one forgotten."""
+        for memo in (self._parsed, self._slots):
             if len(memo) > MEMO_ENTRIES:
-                memo.clear()
-        forget = len(self.gold.codes.names) - self._gold_codes > 4 * MEMO_ENTRIES
-        if forget or len(self._pairs) > MEMO_ENTRIES:
-            if forget:
-                self.gold.codes.forget_after(self._gold_codes)
+                memo.turn()
+        if len(self.gold.codes.names) - self._gold_codes > 4 * MEMO_ENTRIES:
+            self.gold.codes.forget_after(self._gold_codes)
             for memo in (self._pairs, self._calls, self._values):
-                memo.clear()
+                memo.forget()
+        elif any(len(memo) > MEMO_ENTRIES for memo in (self._pairs, self._calls, self._values)):
+            for memo in (self._pairs, self._calls, self._values):
+                memo.turn()
 
     def parse_column(self, calls_column, output_column, malformed_column) -> list:
         """Parsed calls of each row of a batch: a reader's `malformed` reason first, then
@@ -413,7 +444,7 @@ class PredictionEncoder:
         distinct text once)."""
         rows = list(zip(calls_column, output_column, malformed_column))
         unseen = [output for calls_value, output, reason in rows
-                  if not reason and calls_value is None and ("o", output) not in self._parsed]
+                  if not reason and calls_value is None and self._parsed[("o", output)] is _OMITTED]
         for output, parsed in zip(unseen, parse_outputs(unseen)):
             self._parsed[("o", output)] = parsed
         return [self._parsed_row(*row) for row in rows]
@@ -426,24 +457,25 @@ class PredictionEncoder:
         if isinstance(calls_value, Parsed):
             return calls_value
         key = ("c", calls_value if isinstance(calls_value, str) else canonical_json(calls_value))
-        if key not in self._parsed:
-            self._parsed[key] = parse_calls_value(calls_value)
-        return self._parsed[key]
+        found = self._parsed[key]
+        if found is _OMITTED:
+            found = self._parsed[key] = parse_calls_value(calls_value)
+        return found
 
     def _call(self, g_row: int, tool: str, arguments_json: str) -> tuple:
         """A call under its gold row, as the `_calls` memo holds it; its values decided once
         per (gold row, tool, parameter, value) apart from whole calls: calls that never repeat
         (a row-unique argument) still share most of their values."""
         key = (g_row, tool, arguments_json)
-        found = self._calls.get(key)
-        if found is None:
+        found = self._calls[key]
+        if found is _OMITTED:
             memo, arguments, columns, pairs, shown, rule = self._values, [], [], [], {}, None
             for param_name, raw in load_json(arguments_json).items():
                 # a text keys itself (a JSON spelling per value cost more than the lookup); other
                 # values by their JSON, in a tuple so that "5" and 5 stay two keys
                 value_json = None if type(raw) is str else canonical_json(raw)
                 value_key = (g_row, tool, param_name, raw if value_json is None else (value_json,))
-                value = memo.get(value_key, _OMITTED)
+                value = memo[value_key]
                 if value is _OMITTED:
                     value = memo[value_key] = self._encoded_value(g_row, tool, param_name, raw,
                                                                   value_json or canonical_json(raw))
@@ -461,8 +493,8 @@ class PredictionEncoder:
     def _encoded_value(self, g_row: int, tool: str, param_name: str, raw, value_json: str) -> tuple | None:
         """A `_values` memo entry: the value's Canon with its codes, its pair keys and its rule."""
         key = (g_row, tool, param_name)
-        slot = self._slots.get(key)
-        if slot is None:
+        slot = self._slots[key]
+        if slot is _OMITTED:
             slot = self._slots[key] = self._slot(g_row, tool, param_name)
         canon = self._value(slot, g_row, tool, param_name, raw, value_json)
         if canon is None:
@@ -557,7 +589,7 @@ class PredictionEncoder:
         for gold_canon, g_code, param in pairing:
             if g_code == p_code:
                 continue
-            if (g_code, p_code) not in self._pairs:   # equal keys written otherwise are equal
+            if self._pairs[(g_code, p_code)] is _OMITTED:   # equal keys written otherwise are equal
                 self._pairs[(g_code, p_code)] = m.PAIR_EQUAL if gold_canon.key == canon.key else \
                     pair_status(param, gold_canon, canon, self.options)
             keys.append((g_code << 32) | p_code)

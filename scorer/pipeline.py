@@ -213,15 +213,22 @@ class ReadingMemo:
     """Verdicts by reading: (gold row, parsed calls, and the raw text only when the gold row
     expects mentions in a reply, the one use a verdict makes of it). Outputs that differ only
     around their calls (OpenAI's random call ids, prose, fences, spacing) read the same, so
-    each reading is encoded, matched and attributed once per process. Bounded: emptied
-    before it would hold more than `limit` verdicts (a slice, at most MAX_SLICE_ROWS, fits)."""
+    each reading is encoded, matched and attributed once per process. Bounded in two
+    generations, as the encoder's memos are (scorer.encode.Generations): before it would hold
+    more than `limit` verdicts (a slice, at most MAX_SLICE_ROWS, fits) it starts a new one, and
+    a reading of the generation before is taken back into it when met again."""
 
     def __init__(self, limit: int):
         self.limit = limit
+        self.older = ({}, [], {})   # the generation before: where, tables, undecided calls
         self.clear()
 
     def clear(self):
         self.where, self.tables, self.size, self.undecided_calls = {}, [], 0, {}
+
+    def _turn(self):
+        self.older = (self.where, self.tables, self.undecided_calls)
+        self.clear()
 
     def positions(self, keys: list) -> tuple[list, list]:
         """(the memo position of each key, None when new; the first row of each new reading),
@@ -233,9 +240,24 @@ class ReadingMemo:
             if position is None:
                 first.setdefault(keys[row], row)
         if self.size and self.size + len(first) > self.limit:
-            self.clear()
-            return self.positions(keys)   # every reading is new now, and the memo empty: no second clear
+            self._turn()
+            return self.positions(keys)   # every reading is new here now, the memo empty: no second turn
+        older_where = self.older[0]
+        kept = [key for key in first if key in older_where]
+        if kept:
+            self._take_back(kept)
+            where = self.where
+            positions = [where.get(key) if position is None else position for key, position in zip(keys, positions)]
+            for key in kept:
+                del first[key]
         return positions, list(first.values())
+
+    def _take_back(self, keys: list):
+        """Copy the verdicts of these readings of the generation before into this one."""
+        where, tables, undecided_calls = self.older
+        at = [where[key] for key in keys]
+        self.add(keys, rows_at(tables, at),
+                 {row: undecided_calls[position] for row, position in enumerate(at) if position in undecided_calls})
 
     def add(self, keys: list, verdicts: pa.RecordBatch, undecided_calls: dict):
         self.where.update((key, self.size + row) for row, key in enumerate(keys))

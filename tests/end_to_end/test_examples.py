@@ -225,6 +225,8 @@ def test_bounded_memos_change_no_byte(tmp_path, monkeypatch):
     assert bounded.read_bytes() == reference.read_bytes()
     unbounded, small = scorers
     assert small.memo.size < unbounded.memo.size and small.memo.size <= 40   # the first batch only
-    assert len(small.encoder._parsed) <= 5 + 40 < len(unbounded.encoder._parsed)
+    parsed = small.encoder._parsed   # two generations, each of at most 5 entries and a batch's
+    assert len(parsed) <= 5 + 40 and len(parsed.older) <= 5 + 40
+    assert len(parsed) + len(parsed.older) < len(unbounded.encoder._parsed) + len(unbounded.encoder._parsed.older)
     predicted_codes = [len(scorer.gold.codes.names) - scorer.encoder._gold_codes for scorer in scorers]
     assert predicted_codes[1] < predicted_codes[0]     # predicted values' codes were dropped on the way

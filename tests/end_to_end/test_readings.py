@@ -1,6 +1,7 @@
 """Outputs that read as the same calls against the same gold row are encoded, matched and
 attributed once (scorer.pipeline.ReadingMemo) and get one verdict; the raw text still counts
-where a verdict reads it (a reply's expected mentions); a full memo is emptied, not grown."""
+where a verdict reads it (a reply's expected mentions); a full memo starts a new generation,
+keeping the one before, and does not grow."""
 
 import json
 
@@ -60,11 +61,20 @@ def test_a_reply_checked_for_mentions_is_read_as_text(encoded_rows):
     assert [row["decided"] for row in verdicts.to_pylist()] == [True, False]
 
 
-def test_a_full_memo_is_emptied_and_the_verdicts_stay(monkeypatch, encoded_rows):
+def test_a_full_memo_keeps_one_generation_and_the_verdicts_stay(monkeypatch, encoded_rows):
+    """Three readings, then the first two again in other spellings (so that the verdict memo,
+    keyed by the text, does not answer), one row a batch, two readings a generation: the third
+    starts a generation, the first is taken back from the one before, the second comes after
+    another turn and is scored again. A memo emptied when full scored all five."""
     monkeypatch.setattr(pipeline, "READINGS", 2)
-    predictions = [{"id": "w", "output": text} for text in outputs()]
-    small = score(predictions, [{"id": "w", "gold_calls": CALLS}], batch_size=4)
-    assert max(encoded_rows) <= 3 and sum(encoded_rows) > 3   # readings scored again after emptying
+    shanghai = '{"city": "上海", "date": "明天"}'
+    texts = [openai("call_a"), openai("call_d", shanghai), "抱歉，我无法完成。", openai("call_b"), openai("call_e", shanghai)]
+    predictions = [{"id": "w", "output": text} for text in texts]
+    small = score(predictions, [{"id": "w", "gold_calls": CALLS}], batch_size=1)
+    assert encoded_rows == [1, 1, 1, 1]   # the fourth row's reading came back from the generation before
+    assert [(row["outcome"], row["subtype"]) for row in small.to_pylist()] == [
+        ("correct", None), ("param_error", "incorrect_value"), ("miss_recall", "no_call"),
+        ("correct", None), ("param_error", "incorrect_value")]
     monkeypatch.setattr(pipeline, "READINGS", 65536)
-    assert small.equals(score(predictions, [{"id": "w", "gold_calls": CALLS}]))
+    assert small.equals(score(predictions, [{"id": "w", "gold_calls": CALLS}], batch_size=1))
     assert REFERENCE.startswith("2026-03-04")   # 明天 is 2026-03-05 in the gold call
