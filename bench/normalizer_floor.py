@@ -34,16 +34,15 @@ def timed_normalizers(entry_points=ENTRY_POINTS):
     """Within the block, the CPU seconds and calls of each entry point, by its label
     ({label: [seconds, calls]}); the functions are restored afterwards. An entry point is
     (module, attribute path, label): a function of the module or a method of one of its classes."""
-    import importlib
+    from throughput import attribute_owner
 
     spent = collections.defaultdict(lambda: [0.0, 0])
     depth = [0]
     originals = []
     for module_name, path, label in entry_points:
-        *owner_path, name = path.split(".")
-        owner = importlib.import_module(module_name)
-        for part in owner_path:
-            owner = getattr(owner, part)
+        owner, name = attribute_owner(module_name, path)
+        if owner is None:
+            raise AttributeError(f"{module_name} has no {path}: nothing to time")
         original = getattr(owner, name)
         originals.append((owner, name, original))
 

@@ -587,15 +587,22 @@ def _timed(spent: dict, label: str, function):
     return timed
 
 
-def install_stage_timers(spent: dict) -> None:
+def attribute_owner(module_name: str, path: str) -> tuple:
+    """(the object holding the attribute `path` names in the module, the attribute's name); the
+    owner is None when the module lacks part of the path (an older tree)."""
     import importlib
 
+    owner = importlib.import_module(module_name)
+    *outer, name = path.split(".")
+    for part in outer:
+        owner = getattr(owner, part, None)
+    return (owner, name) if owner is not None and hasattr(owner, name) else (None, name)
+
+
+def install_stage_timers(spent: dict) -> None:
     for module_name, path, label in STAGES:
-        owner = importlib.import_module(module_name)
-        *outer, name = path.split(".")
-        for part in outer:
-            owner = getattr(owner, part, None)
-        if owner is not None and hasattr(owner, name):
+        owner, name = attribute_owner(module_name, path)
+        if owner is not None:
             setattr(owner, name, _timed(spent, label, getattr(owner, name)))
 
 
